@@ -1,0 +1,98 @@
+package io.bankssandbox;
+
+import io.bankssandbox.clock.ClockMode;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * How to start a sandbox. Defaults suit tests: any free port on loopback, the {@code default}
+ * fixtures, a frozen clock at the fixture set's start.
+ *
+ * <pre>{@code
+ * SandboxConfig config = SandboxConfig.builder().fixtures("default").clockMode(ClockMode.RUNNING).build();
+ * }</pre>
+ */
+public record SandboxConfig(
+        String host,
+        int port,
+        String fixtures,
+        ClockMode clockMode,
+        Instant start,
+        long seed,
+        String adminToken,
+        List<String> corsOrigins,
+        int rateLimitPerMinute,
+        Path stateFile) {
+
+    public static final long DEFAULT_SEED = 42L;
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public static SandboxConfig defaults() {
+        return builder().build();
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.host = host;
+        b.port = port;
+        b.fixtures = fixtures;
+        b.clockMode = clockMode;
+        b.start = start;
+        b.seed = seed;
+        b.adminToken = adminToken;
+        b.corsOrigins = corsOrigins;
+        b.rateLimitPerMinute = rateLimitPerMinute;
+        b.stateFile = stateFile;
+        return b;
+    }
+
+    public static final class Builder {
+        private String host = "127.0.0.1";
+        private int port = 0;
+        private String fixtures = "default";
+        private ClockMode clockMode = ClockMode.FROZEN;
+        private Instant start;
+        private long seed = DEFAULT_SEED;
+        private String adminToken;
+        private List<String> corsOrigins = List.of();
+        private int rateLimitPerMinute;
+        private Path stateFile;
+
+        public Builder host(String host) { this.host = host; return this; }
+
+        /** 0 (the default) picks a free port. */
+        public Builder port(int port) { this.port = port; return this; }
+
+        /** A classpath fixture set name ({@code default}) or a directory. */
+        public Builder fixtures(String nameOrDirectory) { this.fixtures = nameOrDirectory; return this; }
+
+        public Builder clockMode(ClockMode mode) { this.clockMode = mode; return this; }
+
+        /** Start the clock here instead of at the fixture set's {@code clock.json}. */
+        public Builder start(Instant start) { this.start = start; return this; }
+
+        /** Seed of generated ids: the same seed gives the same ids. */
+        public Builder seed(long seed) { this.seed = seed; return this; }
+
+        /** Require {@code Authorization: Bearer <token>} on the control API. */
+        public Builder adminToken(String token) { this.adminToken = token; return this; }
+
+        /** Origins allowed by CORS; empty means none (the standalone jar defaults to localhost ones). */
+        public Builder corsOrigins(List<String> origins) { this.corsOrigins = List.copyOf(origins); return this; }
+
+        /** Requests per minute per API key; 0 (the default) switches rate limiting off. */
+        public Builder rateLimitPerMinute(int perMinute) { this.rateLimitPerMinute = perMinute; return this; }
+
+        /** Keep state in this file: loaded at start, written before every 2xx mutation is answered. */
+        public Builder stateFile(Path file) { this.stateFile = file; return this; }
+
+        public SandboxConfig build() {
+            return new SandboxConfig(host, port, fixtures, clockMode, start, seed, adminToken, corsOrigins,
+                    rateLimitPerMinute, stateFile);
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package io.bankssandbox;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bankssandbox.clock.SandboxClock;
+import io.bankssandbox.clock.TimeMachine;
+import io.bankssandbox.fixtures.FixtureLoader;
+import io.bankssandbox.fixtures.StateCodec;
+import io.bankssandbox.http.FaultInjector;
+import io.bankssandbox.http.IdempotencyStore;
+import io.bankssandbox.http.RateLimiter;
+import io.bankssandbox.http.RequestJournal;
+import io.bankssandbox.state.SandboxState;
+import io.bankssandbox.state.StateHolder;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One sandbox's object graph, without HTTP: state, clock, idempotency keys, journal, faults. The
+ * fixture snapshot is decoded once; reset restores a copy of it, never re-reading files.
+ */
+public final class SandboxRuntime {
+    private final SandboxConfig config;
+    private final SandboxState fixtureSnapshot;
+    private final List<IdempotencyStore.Entry> fixtureKeys;
+    private final StateHolder state;
+    private final SandboxClock clock;
+    private final TimeMachine timeMachine;
+    private final IdempotencyStore idempotency = new IdempotencyStore(IdempotencyStore.DEFAULT_CAPACITY);
+    private final RequestJournal journal = new RequestJournal(RequestJournal.DEFAULT_CAPACITY);
+    private final FaultInjector faults = new FaultInjector();
+    private final RateLimiter rateLimiter;
+    private final List<Feature> features = new ArrayList<>();
+
+    public SandboxRuntime(SandboxConfig config) {
+        this.config = config;
+        StateCodec.Decoded decoded = StateCodec.decode(FixtureLoader.read(config.fixtures()), config.seed());
+        Instant start = config.start() != null ? config.start() : decoded.state().startedAt;
+        this.fixtureSnapshot = decoded.state();
+        this.fixtureKeys = decoded.idempotencyKeys();
+        this.clock = new SandboxClock(config.clockMode(), start);
+        this.state = new StateHolder(fixtureSnapshot.copy());
+        this.timeMachine = new TimeMachine(clock, state);
+        this.rateLimiter = new RateLimiter(config.rateLimitPerMinute());
+        idempotency.replaceAll(fixtureKeys);
+    }
+
+    /** Wires the features' transitions and schedules what the loaded data waits for. */
+    void install(List<Feature> installed) {
+        features.addAll(installed);
+        for (Feature feature : features) {
+            feature.transitions(timeMachine);
+        }
+        // the snapshot carries its schedule, so every reset starts with the same timeline
+        for (Feature feature : features) {
+            feature.schedule(fixtureSnapshot);
+        }
+        state.replace(fixtureSnapshot.copy(), () -> { });
+    }
+
+    public SandboxConfig config() { return config; }
+
+    public StateHolder state() { return state; }
+
+    public SandboxClock clock() { return clock; }
+
+    public TimeMachine timeMachine() { return timeMachine; }
+
+    public IdempotencyStore idempotency() { return idempotency; }
+
+    public RequestJournal journal() { return journal; }
+
+    public FaultInjector faults() { return faults; }
+
+    public RateLimiter rateLimiter() { return rateLimiter; }
+
+    /** Back to the fixture state: data, clock, idempotency keys, journal, faults. */
+    public Instant reset() {
+        Instant start = config.start() != null ? config.start() : fixtureSnapshot.startedAt;
+        state.replace(fixtureSnapshot.copy(), () -> {
+            clock.set(start);
+            idempotency.replaceAll(fixtureKeys);
+            journal.clear();
+            faults.clear();
+            rateLimiter.reset();
+        });
+        return start;
+    }
+
+    /** The whole state as one document whose keys are the fixture files' names. */
+    public ObjectNode exportState() {
+        return state.read(s -> StateCodec.encode(s, clock.now(), idempotency.export()));
+    }
+
+    /** Replaces the whole state with an exported document; invalid documents change nothing. */
+    public void importState(JsonNode document) {
+        Map<String, JsonNode> documents = new HashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = document.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = it.next();
+            documents.put(field.getKey(), field.getValue());
+        }
+        StateCodec.Decoded decoded = StateCodec.decode(documents, config.seed());
+        SandboxState imported = decoded.state();
+        for (Feature feature : features) {
+            feature.schedule(imported);
+        }
+        state.replace(imported, () -> {
+            clock.set(imported.startedAt);
+            idempotency.replaceAll(decoded.idempotencyKeys());
+        });
+    }
+}

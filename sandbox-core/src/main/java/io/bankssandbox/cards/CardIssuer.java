@@ -1,0 +1,35 @@
+package io.bankssandbox.cards;
+
+import io.bankssandbox.accounts.Account;
+import io.bankssandbox.accounts.AccountBook;
+import io.bankssandbox.entities.Caller;
+import io.bankssandbox.state.DomainException;
+import io.bankssandbox.state.SandboxState;
+import java.time.Instant;
+import java.util.List;
+
+/** Issues cards and finds them as a caller may. */
+public final class CardIssuer {
+    /** What a valid create-card request asks for. */
+    public record IssueCard(String bankAccountId, String nickname, List<SpendingLimit> spendingLimits) {}
+
+    private CardIssuer() {}
+
+    public static Card issue(SandboxState state, Caller caller, IssueCard command, Instant now) {
+        Account account = AccountBook.get(state, caller, command.bankAccountId());
+        String id = state.ids.next("card_");
+        Card card = new Card(id, now, account.entityId(), account.id(), command.nickname(), CardNumbers.last4For(id),
+                Card.ACTIVE, List.copyOf(command.spendingLimits()), "api");
+        state.cards.put(card);
+        return card;
+    }
+
+    /** A card issued through the API that the caller sees; web-app cards are not found. */
+    public static Card get(SandboxState state, Caller caller, String id) {
+        Card card = state.cards.get(id);
+        if (card == null || !card.visibleToApi() || !caller.canSee(card.entityId())) {
+            throw DomainException.notFound("Card", id);
+        }
+        return card;
+    }
+}

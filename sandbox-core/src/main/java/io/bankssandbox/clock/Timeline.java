@@ -1,0 +1,54 @@
+package io.bankssandbox.clock;
+
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.TreeSet;
+
+/**
+ * Transitions waiting for the clock: ACH resolutions, hold releases and whatever a feature
+ * schedules. Ordered by due time, then by the order they were scheduled, so that advancing the clock
+ * applies them in time order. A transition that no longer applies (the transfer was accepted by
+ * hand meanwhile) is skipped by its handler.
+ */
+public final class Timeline {
+    /** One scheduled transition: {@code kind} names the handler, {@code id} the record. */
+    public record Due(Instant at, long sequence, String kind, String id) {}
+
+    private static final Comparator<Due> ORDER =
+            Comparator.comparing(Due::at).thenComparingLong(Due::sequence);
+
+    private final TreeSet<Due> pending;
+    private long sequence;
+
+    public Timeline() {
+        this.pending = new TreeSet<>(ORDER);
+    }
+
+    public Timeline copy() {
+        Timeline copy = new Timeline();
+        copy.pending.addAll(pending);
+        copy.sequence = sequence;
+        return copy;
+    }
+
+    public void schedule(Instant at, String kind, String id) {
+        pending.add(new Due(at, sequence++, kind, id));
+    }
+
+    /** The earliest transition due at or before {@code now}, removed from the timeline; null if none. */
+    public Due pollDue(Instant now) {
+        if (pending.isEmpty() || pending.first().at().isAfter(now)) {
+            return null;
+        }
+        return pending.pollFirst();
+    }
+
+    /** Cheap check done before every request: is anything due? */
+    public boolean hasDue(Instant now) {
+        return !pending.isEmpty() && !pending.first().at().isAfter(now);
+    }
+
+    public int size() {
+        return pending.size();
+    }
+}

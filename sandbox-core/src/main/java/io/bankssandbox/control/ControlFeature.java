@@ -1,0 +1,121 @@
+package io.bankssandbox.control;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bankssandbox.Feature;
+import io.bankssandbox.SandboxRuntime;
+import io.bankssandbox.clock.ClockEvent;
+import io.bankssandbox.fixtures.FixtureException;
+import io.bankssandbox.http.ApiException;
+import io.bankssandbox.http.ApiResponse;
+import io.bankssandbox.http.ApiRouter;
+import io.bankssandbox.http.DataList;
+import io.bankssandbox.http.ErrorShape;
+import io.bankssandbox.http.FaultInjector;
+import io.bankssandbox.http.RequestJournal;
+import io.bankssandbox.state.Json;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+
+/**
+ * The sandbox's own control surface under {@code /_sandbox}: health, clock, reset, state export and
+ * import, the request journal, fault injection. Feature-specific simulations live with their feature.
+ */
+public final class ControlFeature implements Feature {
+    private static final String VERSION = "0.1.0";
+
+    private final SandboxRuntime runtime;
+
+    public ControlFeature(SandboxRuntime runtime) {
+        this.runtime = runtime;
+    }
+
+    public record Health(String status, String version) {}
+
+    public record ClockView(Instant now, String mode) {}
+
+    public record Advanced(Instant now, List<ClockEvent> events) {}
+
+    public record ResetView(Instant now) {}
+
+    public record JournalEntry(long sequence, Instant at, String method, String path, String idempotencyKey,
+                               JsonNode requestBody, int status, JsonNode responseBody) {
+        static JournalEntry of(RequestJournal.Entry e) {
+            return new JournalEntry(e.sequence(), e.at(), e.method(), e.path(), e.idempotencyKey(), e.requestBody(),
+                    e.status(), e.responseBody());
+        }
+    }
+
+    public record FaultList(List<FaultInjector.Fault> faults) {}
+
+    @Override
+    public void controlRoutes(ApiRouter control) {
+        control.get("/_sandbox/health", ErrorShape.NEST, request -> ApiResponse.ok(new Health("ok", VERSION)));
+        control.get("/_sandbox/clock", ErrorShape.NEST, request -> ApiResponse.ok(clockView()));
+        control.post("/_sandbox/clock/advance", ErrorShape.NEST, request -> {
+            Instant target = target(request.body());
+            try {
+                List<ClockEvent> events = runtime.timeMachine().advanceTo(target);
+                return ApiResponse.ok(new Advanced(runtime.clock().now(), events));
+            } catch (IllegalArgumentException e) {
+                throw ApiException.validation(List.of(e.getMessage()));
+            }
+        });
+        control.post("/_sandbox/reset", ErrorShape.NEST, request -> ApiResponse.ok(new ResetView(runtime.reset())));
+        control.get("/_sandbox/state", ErrorShape.NEST, request -> ApiResponse.ok(runtime.exportState()));
+        control.put("/_sandbox/state", ErrorShape.NEST, request -> {
+            try {
+                runtime.importState(request.body());
+            } catch (FixtureException e) {
+                throw ApiException.validation(e.problems());
+            }
+            return ApiResponse.ok(runtime.exportState());
+        });
+        control.get("/_sandbox/requests", ErrorShape.NEST, request -> ApiResponse.ok(new DataList<>(
+                runtime.journal().entries().stream().map(JournalEntry::of).toList())));
+        control.delete("/_sandbox/requests", ErrorShape.NEST, request -> {
+            runtime.journal().clear();
+            return ApiResponse.ok(new DataList<>(List.of()));
+        });
+        control.get("/_sandbox/faults", ErrorShape.NEST, request -> ApiResponse.ok(new FaultList(runtime.faults().list())));
+        control.post("/_sandbox/faults", ErrorShape.NEST, request -> {
+            JsonNode body = request.body();
+            FaultInjector.Fault fault = new FaultInjector.Fault(body.get("method").asText().toUpperCase(),
+                    body.get("path").asText(), body.get("status").asInt(), body.get("body"),
+                    body.path("delay_ms").asLong(0), body.path("times").asInt(1));
+            runtime.faults().add(fault);
+            return ApiResponse.ok(new FaultList(runtime.faults().list()));
+        });
+        control.delete("/_sandbox/faults", ErrorShape.NEST, request -> {
+            runtime.faults().clear();
+            return ApiResponse.ok(new FaultList(List.of()));
+        });
+    }
+
+    private ClockView clockView() {
+        return new ClockView(runtime.clock().now(), runtime.clock().mode().wireName());
+    }
+
+    private Instant target(JsonNode body) {
+        try {
+            if (body.has("by")) {
+                Duration by = Duration.parse(body.get("by").asText());
+                if (by.isNegative()) {
+                    throw ApiException.validation(List.of("by must not be negative: the clock never goes backwards"));
+                }
+                return runtime.clock().now().plus(by);
+            }
+            return Instant.parse(body.get("to").asText());
+        } catch (DateTimeParseException e) {
+            throw ApiException.validation(List.of(body.has("by")
+                    ? "by must be an ISO 8601 duration such as PT2H or P1D"
+                    : "to must be an ISO 8601 timestamp such as 2026-01-15T12:00:00Z"));
+        }
+    }
+
+    static ObjectNode object() {
+        return Json.MAPPER.createObjectNode();
+    }
+}

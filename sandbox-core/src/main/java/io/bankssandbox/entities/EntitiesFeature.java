@@ -1,0 +1,35 @@
+package io.bankssandbox.entities;
+
+import io.bankssandbox.Feature;
+import io.bankssandbox.SandboxRuntime;
+import io.bankssandbox.http.ApiResponse;
+import io.bankssandbox.http.ApiRouter;
+import io.bankssandbox.http.Cursors;
+import io.bankssandbox.http.ErrorShape;
+import io.bankssandbox.http.PageView;
+import java.time.Instant;
+
+/** {@code GET /v0/entities}. */
+public final class EntitiesFeature implements Feature {
+    private final SandboxRuntime runtime;
+
+    public EntitiesFeature(SandboxRuntime runtime) {
+        this.runtime = runtime;
+    }
+
+    @Override
+    public void routes(ApiRouter api) {
+        api.get("/v0/entities", ErrorShape.NEST, request -> runtime.state().read(state -> ApiResponse.ok(PageView.of(
+                EntityDirectory.list(state, request.caller(), Cursors.decode(request.query("cursor")),
+                        request.queryInt("limit")),
+                EntityView::of))));
+    }
+
+    /** The entity as the API shows it (no lockbox: that is the provider's view). */
+    public record EntityView(String id, Instant createdAt, String name, String structure, String npi,
+                             Entity.Address address) {
+        public static EntityView of(Entity e) {
+            return new EntityView(e.id(), e.createdAt(), e.name(), e.structure(), e.npi(), e.address());
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package io.bankssandbox.entities;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
+
+/**
+ * A practice. An entity with an NPI is also a provider and then has a lockbox address; the
+ * fixture validation makes sure the two come together.
+ */
+public record Entity(
+        String id,
+        Instant createdAt,
+        String name,
+        String structure,
+        String npi,
+        Address address,
+        LockboxAddress lockboxAddress) {
+
+    @JsonIgnore
+    public boolean isProvider() {
+        return npi != null && lockboxAddress != null;
+    }
+
+    public record Address(String line1, String line2, String city, String state,
+                          @JsonProperty("postalCode") String postalCode) {}
+
+    public record LockboxAddress(String recipientName, String line1, String line2, String city, String state,
+                                 @JsonProperty("postalCode") String postalCode) {}
+}

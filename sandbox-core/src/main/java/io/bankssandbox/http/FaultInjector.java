@@ -1,0 +1,54 @@
+package io.bankssandbox.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * Faults scripted through {@code POST /_sandbox/faults}: the next {@code times} requests matching
+ * method and path get the given status and body (after an optional delay), before auth and
+ * validation, standing for the network or the service failing.
+ */
+public final class FaultInjector {
+    /** {@code path} matches exactly, or as a prefix when it ends with {@code *}; method {@code *} matches any. */
+    public record Fault(String method, String path, int status, JsonNode body, long delayMs, int times) {
+        boolean matches(String requestMethod, String requestPath) {
+            boolean methodMatches = "*".equals(method) || method.equalsIgnoreCase(requestMethod);
+            boolean pathMatches = path.endsWith("*")
+                    ? requestPath.startsWith(path.substring(0, path.length() - 1))
+                    : path.equals(requestPath);
+            return methodMatches && pathMatches;
+        }
+    }
+
+    private final List<Fault> faults = new ArrayList<>();
+
+    public synchronized void add(Fault fault) {
+        faults.add(fault);
+    }
+
+    public synchronized List<Fault> list() {
+        return List.copyOf(faults);
+    }
+
+    public synchronized void clear() {
+        faults.clear();
+    }
+
+    /** The fault this request gets, counted as used; null when none matches. */
+    public synchronized Fault take(String method, String path) {
+        for (Iterator<Fault> it = faults.iterator(); it.hasNext(); ) {
+            Fault fault = it.next();
+            if (fault.matches(method, path)) {
+                it.remove();
+                if (fault.times() > 1) {
+                    faults.add(0, new Fault(fault.method(), fault.path(), fault.status(), fault.body(), fault.delayMs(),
+                            fault.times() - 1));
+                }
+                return fault;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,379 @@
+package io.bankssandbox.http;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.bankssandbox.clock.SandboxClock;
+import io.bankssandbox.clock.TimeMachine;
+import io.bankssandbox.entities.ApiKey;
+import io.bankssandbox.entities.Caller;
+import io.bankssandbox.openapi.OpenApiDocument;
+import io.bankssandbox.openapi.SchemaValidator;
+import io.bankssandbox.state.DomainException;
+import io.bankssandbox.state.Json;
+import io.javalin.http.Context;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The path every request travels, one step each, in this order: fault injection, catching the
+ * clock up, auth, rate limit, idempotency, schema validation, then the route. Errors come out in
+ * the route's documented shape; every /v0 exchange goes into the journal.
+ */
+public final class HttpPipeline {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpPipeline.class);
+    private static final String IDEMPOTENCY_KEY_SCHEMA = "#/components/schemas/IdempotencyKey";
+
+    /** Which guards a route family has. */
+    public enum Family { API, CONTROL }
+
+    private final SandboxClock clock;
+    private final TimeMachine timeMachine;
+    private final Supplier<List<ApiKey>> apiKeys;
+    private final SchemaValidator validator;
+    private final IdempotencyStore idempotency;
+    private final RequestJournal journal;
+    private final FaultInjector faults;
+    private final RateLimiter rateLimiter;
+    private final String adminToken;
+    private final Map<String, ReplayRenderer> replayRenderers = new HashMap<>();
+
+    public HttpPipeline(SandboxClock clock, TimeMachine timeMachine, Supplier<List<ApiKey>> apiKeys,
+                        SchemaValidator validator, IdempotencyStore idempotency, RequestJournal journal,
+                        FaultInjector faults, RateLimiter rateLimiter, String adminToken) {
+        this.clock = clock;
+        this.timeMachine = timeMachine;
+        this.apiKeys = apiKeys;
+        this.validator = validator;
+        this.idempotency = idempotency;
+        this.journal = journal;
+        this.faults = faults;
+        this.rateLimiter = rateLimiter;
+        this.adminToken = adminToken;
+    }
+
+    public void registerReplay(String kind, ReplayRenderer renderer) {
+        replayRenderers.put(kind, renderer);
+    }
+
+    /** Serves one request of a documented operation. */
+    public void serve(Context ctx, Family family, OpenApiDocument.Operation operation, ErrorShape shape,
+                      BodyRules rules, RouteHandler handler) {
+        String method = ctx.method().name();
+        String target = target(ctx);
+        JsonNode requestBody = null;
+        String idempotencyKey = ctx.header("Idempotency-Key");
+        String slot = null;
+        int status = 500;
+        JsonNode responseJson = null;
+        boolean faulted = false;
+        try {
+            if (family == Family.API && applyFault(ctx, method, target)) {
+                faulted = true;
+                return;
+            }
+            timeMachine.catchUp();
+            Caller caller = guard(ctx, family);
+            boolean idempotent = operation.parameters().stream()
+                    .anyMatch(p -> "header".equals(p.in()) && "Idempotency-Key".equalsIgnoreCase(p.name()));
+            if (idempotent) {
+                checkIdempotencyKey(idempotencyKey);
+            }
+            requestBody = readBody(ctx, method);
+            if (idempotent) {
+                IdempotencyStore.Outcome outcome = idempotency.begin(caller.apiKey(), idempotencyKey, method,
+                        ctx.path(), hash(requestBody), clock.now());
+                if (outcome instanceof IdempotencyStore.Refuse refuse) {
+                    throw refuse.error();
+                }
+                if (outcome instanceof IdempotencyStore.Replay replay) {
+                    IdempotencyStore.Entry entry = replay.entry();
+                    Object current = replayRenderers.get(entry.kind()).render(caller, entry.id());
+                    ctx.header("Idempotency-Replayed", "true");
+                    status = entry.status();
+                    responseJson = writeJson(ctx, status, current);
+                    return;
+                }
+                slot = ((IdempotencyStore.Proceed) outcome).slot();
+            }
+            Map<String, String> query = validateParameters(ctx, operation);
+            List<String> violations = new ArrayList<>();
+            if (operation.bodySchemaRef() != null) {
+                if (!requestBody.isObject()) {
+                    throw ApiException.badRequest("Request body must be a JSON object");
+                }
+                violations.addAll(validator.validate(operation.bodySchemaRef(), requestBody));
+                violations.addAll(rules.violations(requestBody));
+            }
+            if (!violations.isEmpty()) {
+                throw ApiException.validation(violations);
+            }
+            ApiResponse response = handler.handle(new ApiRequest(caller, ctx.pathParamMap(), query, requestBody));
+            if (slot != null) {
+                idempotency.complete(slot, response.status(), response.replayKind(), response.replayId());
+                slot = null;
+            }
+            status = response.status();
+            responseJson = write(ctx, response);
+        } catch (ApiException e) {
+            status = e.status();
+            responseJson = writeError(ctx, shape, e);
+        } catch (DomainException e) {
+            ApiException api = toApi(e);
+            status = api.status();
+            responseJson = writeError(ctx, shape, api);
+        } catch (RuntimeException e) {
+            // A bug: no input should get here. Say so plainly rather than hide it.
+            LOG.error("internal error serving {} {}", method, target, e);
+            ApiException api = ApiException.of(500, "Internal server error: " + e.getClass().getSimpleName());
+            status = 500;
+            responseJson = writeError(ctx, shape, api);
+        } finally {
+            if (slot != null) {
+                idempotency.abandon(slot);
+            }
+            if (family == Family.API && !faulted) {
+                journal.record(clock.now(), method, target, idempotencyKey, requestBody, status, responseJson);
+            }
+        }
+    }
+
+    /** An unknown route: {@code Cannot GET /path}, journaled like any /v0 exchange. */
+    public void notFound(Context ctx) {
+        String method = ctx.method().name();
+        String target = target(ctx);
+        if (target.startsWith("/v0") && applyFault(ctx, method, target)) {
+            return;
+        }
+        ApiException e = ApiException.of(404, "Cannot " + method + " " + ctx.path());
+        ErrorShape shape = ctx.path().startsWith("/v0/external-accounts") ? ErrorShape.SIMPLE : ErrorShape.NEST;
+        JsonNode body = writeError(ctx, shape, e);
+        if (target.startsWith("/v0")) {
+            journal.record(clock.now(), method, target, ctx.header("Idempotency-Key"), null, 404, body);
+        }
+    }
+
+    public static ApiException toApi(DomainException e) {
+        return switch (e.kind()) {
+            case INVALID -> ApiException.validation(e.messages());
+            case NOT_FOUND -> ApiException.of(404, e.messages().get(0));
+            case CONFLICT -> ApiException.of(409, e.messages().get(0));
+        };
+    }
+
+    private boolean applyFault(Context ctx, String method, String target) {
+        FaultInjector.Fault fault = faults.take(method, ctx.path());
+        if (fault == null) {
+            return false;
+        }
+        if (fault.delayMs() > 0) {
+            try {
+                Thread.sleep(fault.delayMs());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        JsonNode body = fault.body() != null ? fault.body()
+                : ErrorShape.NEST.render(ApiException.of(fault.status(), ErrorShape.reasonPhrase(fault.status())));
+        writeJson(ctx, fault.status(), body);
+        journal.record(clock.now(), method, target, ctx.header("Idempotency-Key"), null, fault.status(), body);
+        return true;
+    }
+
+    private Caller guard(Context ctx, Family family) {
+        if (family == Family.CONTROL) {
+            if (adminToken != null) {
+                String header = ctx.header("Authorization");
+                if (header == null || !header.equals("Bearer " + adminToken)) {
+                    throw ApiException.of(401, "Unauthorized");
+                }
+            }
+            return new Caller("admin", true, java.util.Set.of());
+        }
+        Caller caller = Authenticator.authenticate(ctx.header("Authorization"), apiKeys.get());
+        rateLimiter.admit(caller.apiKey());
+        return caller;
+    }
+
+    private void checkIdempotencyKey(String key) {
+        if (key == null || key.isEmpty()) {
+            throw ApiException.badRequest("Idempotency-Key header is required");
+        }
+        List<String> violations = validator.validate(IDEMPOTENCY_KEY_SCHEMA, TextNode.valueOf(key), "Idempotency-Key");
+        if (!violations.isEmpty()) {
+            throw ApiException.badRequest(violations.get(0));
+        }
+    }
+
+    private JsonNode readBody(Context ctx, String method) {
+        if (!"POST".equals(method) && !"PUT".equals(method) && !"PATCH".equals(method)) {
+            return null;
+        }
+        byte[] bytes;
+        try {
+            bytes = BodyReader.read(ctx.req().getInputStream());
+        } catch (IOException e) {
+            throw ApiException.badRequest("Request body could not be read");
+        }
+        if (bytes.length == 0 || isBlank(bytes)) {
+            return JsonNodeFactory.instance.objectNode();
+        }
+        String contentType = ctx.contentType();
+        if (contentType == null || !contentType.toLowerCase().startsWith("application/json")) {
+            throw ApiException.of(415, "Content-Type must be application/json");
+        }
+        try {
+            JsonNode body = Json.MAPPER.readTree(bytes);
+            return body == null ? JsonNodeFactory.instance.objectNode() : body;
+        } catch (JacksonException e) {
+            throw ApiException.badRequest("Request body is not valid JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw ApiException.badRequest("Request body could not be read");
+        }
+    }
+
+    private static boolean isBlank(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b != ' ' && b != '\n' && b != '\r' && b != '\t') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Checks query and path parameters against their schemas; returns query values with defaults. */
+    private Map<String, String> validateParameters(Context ctx, OpenApiDocument.Operation operation) {
+        Map<String, String> values = new HashMap<>();
+        List<String> violations = new ArrayList<>();
+        for (OpenApiDocument.Parameter parameter : operation.parameters()) {
+            if (!"query".equals(parameter.in())) {
+                continue;
+            }
+            String raw = ctx.queryParam(parameter.name());
+            if (raw == null) {
+                if (parameter.required()) {
+                    violations.add(parameter.name() + " should not be empty");
+                } else if (parameter.schema().has("default")) {
+                    values.put(parameter.name(), parameter.schema().get("default").asText());
+                }
+                continue;
+            }
+            JsonNode typed = coerce(raw, parameter.schema());
+            if (typed == null) {
+                violations.add(parameter.name() + " must be " + ("boolean".equals(type(parameter.schema()))
+                        ? "a boolean value" : "an integer number"));
+                continue;
+            }
+            List<String> found = validator.validate(parameter.schemaRef(), typed, parameter.name());
+            if (found.isEmpty()) {
+                values.put(parameter.name(), raw);
+            }
+            violations.addAll(found);
+        }
+        if (!violations.isEmpty()) {
+            throw ApiException.validation(violations);
+        }
+        return values;
+    }
+
+    private static String type(JsonNode schema) {
+        JsonNode type = schema.path("type");
+        return type.isArray() ? type.get(0).asText() : type.asText();
+    }
+
+    private static JsonNode coerce(String raw, JsonNode schema) {
+        switch (type(schema)) {
+            case "integer":
+                if (!raw.matches("-?\\d{1,18}")) {
+                    return null;
+                }
+                return JsonNodeFactory.instance.numberNode(Long.parseLong(raw));
+            case "boolean":
+                if (!raw.equals("true") && !raw.equals("false")) {
+                    return null;
+                }
+                return JsonNodeFactory.instance.booleanNode(Boolean.parseBoolean(raw));
+            default:
+                return TextNode.valueOf(raw);
+        }
+    }
+
+    private static String hash(JsonNode body) {
+        try {
+            // Parsed and re-serialized, so whitespace and key order do not make two bodies differ.
+            return IdempotencyStore.sha256(Json.MAPPER.writeValueAsString(canonical(body)));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static JsonNode canonical(JsonNode node) {
+        if (node != null && node.isObject()) {
+            ObjectNode sorted = JsonNodeFactory.instance.objectNode();
+            List<String> names = new ArrayList<>();
+            node.fieldNames().forEachRemaining(names::add);
+            names.sort(null);
+            for (String name : names) {
+                sorted.set(name, canonical(node.get(name)));
+            }
+            return sorted;
+        }
+        if (node != null && node.isArray()) {
+            var array = JsonNodeFactory.instance.arrayNode();
+            node.forEach(item -> array.add(canonical(item)));
+            return array;
+        }
+        return node;
+    }
+
+    private JsonNode write(Context ctx, ApiResponse response) {
+        if (response.isJson()) {
+            return writeJson(ctx, response.status(), response.body());
+        }
+        ctx.status(response.status()).contentType(response.contentType());
+        if (response.body() instanceof byte[] bytes) {
+            ctx.result(bytes);
+        } else {
+            ctx.result(String.valueOf(response.body()));
+        }
+        return TextNode.valueOf("<" + response.contentType() + ">");
+    }
+
+    private JsonNode writeError(Context ctx, ErrorShape shape, ApiException e) {
+        if (e.retryAfterSeconds() != null) {
+            ctx.header("Retry-After", String.valueOf(e.retryAfterSeconds()));
+        }
+        if (e.status() == 413) {
+            ctx.header("Connection", "close");
+        }
+        return writeJson(ctx, e.status(), shape.render(e));
+    }
+
+    private static JsonNode writeJson(Context ctx, int status, Object body) {
+        JsonNode tree = body instanceof JsonNode node ? node : Json.MAPPER.valueToTree(body);
+        try {
+            ctx.status(status).contentType("application/json; charset=utf-8").result(Json.MAPPER.writeValueAsBytes(tree));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+        return tree;
+    }
+
+    private static String target(Context ctx) {
+        String query = ctx.queryString();
+        return query == null || query.isEmpty() ? ctx.path() : ctx.path() + "?" + query;
+    }
+
+    static String utf8(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,190 @@
+package io.bankssandbox.openapi;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.path.NodePath;
+import io.bankssandbox.state.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+
+/**
+ * Validates JSON against schemas of the OpenAPI document and words each violation as the real
+ * (NestJS, class-validator) service does: {@code nickname must be shorter than or equal to 50
+ * characters}, {@code property foo should not exist}. A schema may give its own wording in
+ * {@code x-message}, used where a generic sentence would not name the rule.
+ */
+public final class SchemaValidator {
+    private final JsonNode document;
+    private final String iri;
+    private final SchemaRegistry registry;
+    private final Map<String, Schema> schemas = new ConcurrentHashMap<>();
+
+    public SchemaValidator(OpenApiDocument openApi) {
+        this(openApi.document(), OpenApiDocument.IRI);
+    }
+
+    /** A validator over any JSON document holding schemas, known by {@code iri}. */
+    public SchemaValidator(JsonNode document, String iri) {
+        this.document = document;
+        this.iri = iri;
+        String text;
+        try {
+            text = Json.MAPPER.writeValueAsString(document);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        this.registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+                builder -> builder.schemas(Map.of(iri, text)));
+    }
+
+    /** Violations of the schema at {@code ref} (such as {@code #/components/schemas/CreateCardRequest}). */
+    public List<String> validate(String ref, JsonNode instance) {
+        return validate(ref, instance, "body");
+    }
+
+    /** Violations, naming the instance's root {@code rootName} (a query parameter's name, say). */
+    public List<String> validate(String ref, JsonNode instance, String rootName) {
+        Schema schema = schemas.computeIfAbsent(ref, r -> registry.getSchema(SchemaLocation.of(iri + r)));
+        List<Error> errors = schema.validate(instance);
+        Set<String> messages = new LinkedHashSet<>();
+        for (Error error : errors) {
+            messages.add(describe(error, rootName));
+        }
+        return new ArrayList<>(messages);
+    }
+
+    /** Violations with their JSON pointer and keyword, for fixture files: {@code /0/structure: ...}. */
+    public List<String> validateWithPointers(String ref, JsonNode instance) {
+        Schema schema = schemas.computeIfAbsent(ref, r -> registry.getSchema(SchemaLocation.of(iri + r)));
+        return schema.validate(instance).stream()
+                .map(e -> pointer(e) + ": " + describe(e, "document") + " (" + e.getKeyword() + ")")
+                .collect(Collectors.toList());
+    }
+
+    private String describe(Error error, String rootName) {
+        String path = dotted(error.getInstanceLocation(), rootName);
+        String keyword = error.getKeyword();
+        String custom = customMessage(error);
+        if ("required".equals(keyword)) {
+            String field = join(path, error.getProperty(), rootName);
+            return custom != null ? custom.replace("{field}", field) : field + " should not be empty";
+        }
+        if ("additionalProperties".equals(keyword) || "unevaluatedProperties".equals(keyword)) {
+            return "property " + join(path, error.getProperty(), rootName) + " should not exist";
+        }
+        if (custom != null) {
+            return custom.replace("{field}", path);
+        }
+        JsonNode schema = schemaOf(error);
+        return switch (keyword) {
+            case "type" -> path + " must be " + typeWord(schema.path("type"));
+            case "enum" -> path + " must be one of the following values: " + values(schema.path("enum"));
+            case "const" -> path + " must be " + schema.path("const").asText();
+            case "minLength" -> schema.path("minLength").asInt() == 1
+                    ? path + " should not be empty"
+                    : path + " must be longer than or equal to " + schema.path("minLength").asInt() + " characters";
+            case "maxLength" -> path + " must be shorter than or equal to " + schema.path("maxLength").asInt() + " characters";
+            case "minimum" -> schema.path("minimum").asLong() == 1
+                    ? path + " must be a positive number"
+                    : path + " must not be less than " + schema.path("minimum").asText();
+            case "exclusiveMinimum" -> path + " must be greater than " + schema.path("exclusiveMinimum").asText();
+            case "maximum" -> path + " must not be greater than " + schema.path("maximum").asText();
+            case "minItems" -> path + " must contain at least " + schema.path("minItems").asInt() + " elements";
+            case "maxItems" -> path + " must contain no more than " + schema.path("maxItems").asInt() + " elements";
+            case "pattern" -> path + " must match " + schema.path("pattern").asText() + " regular expression";
+            case "format" -> path + " must be a valid " + schema.path("format").asText();
+            case "false" -> "property " + path + " should not exist";
+            default -> path + " is invalid (" + error.getMessage() + ")";
+        };
+    }
+
+    /** The schema object holding the failed keyword. */
+    private JsonNode schemaOf(Error error) {
+        SchemaLocation location = error.getSchemaLocation();
+        String fragment = location.getFragment().toString();
+        if (!fragment.startsWith("/")) {
+            return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        }
+        JsonNode node = document.at(fragment);
+        if (node.isMissingNode() || !node.isObject() || !node.has(error.getKeyword())) {
+            // the location names the keyword itself: step up to its schema object
+            int cut = fragment.lastIndexOf('/');
+            node = cut <= 0 ? document : document.at(fragment.substring(0, cut));
+        }
+        return node;
+    }
+
+    private String customMessage(Error error) {
+        JsonNode schema = schemaOf(error);
+        if ("required".equals(error.getKeyword())) {
+            JsonNode property = schema.path("properties").path(error.getProperty());
+            return property.has("x-message-required") ? property.get("x-message-required").asText() : null;
+        }
+        JsonNode message = schema.path("x-message");
+        return message.isTextual() ? message.asText() : null;
+    }
+
+    private static String typeWord(JsonNode type) {
+        String name = type.isArray() ? type.get(0).asText() : type.asText();
+        return switch (name) {
+            case "string" -> "a string";
+            case "integer" -> "an integer number";
+            case "number" -> "a number";
+            case "boolean" -> "a boolean value";
+            case "array" -> "an array";
+            case "object" -> "an object";
+            case "null" -> "null";
+            default -> name;
+        };
+    }
+
+    private static String values(JsonNode values) {
+        List<String> out = new ArrayList<>();
+        values.forEach(v -> out.add(v.asText()));
+        return String.join(", ", out);
+    }
+
+    static String dotted(NodePath path, String rootName) {
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < path.getNameCount(); i++) {
+            Object element = path.getElement(i);
+            if (element instanceof Integer index) {
+                out.append('[').append(index).append(']');
+            } else {
+                if (out.length() > 0) {
+                    out.append('.');
+                }
+                out.append(element);
+            }
+        }
+        return out.length() == 0 ? rootName : out.toString();
+    }
+
+    private static String join(String path, String property, String rootName) {
+        return rootName.equals(path) ? property : path + "." + property;
+    }
+
+    private static String pointer(Error error) {
+        NodePath path = error.getInstanceLocation();
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < path.getNameCount(); i++) {
+            out.append('/').append(path.getElement(i));
+        }
+        String keyword = error.getKeyword();
+        if (("required".equals(keyword) || "additionalProperties".equals(keyword)) && error.getProperty() != null) {
+            out.append('/').append(error.getProperty());
+        }
+        return out.length() == 0 ? "/" : out.toString();
+    }
+}

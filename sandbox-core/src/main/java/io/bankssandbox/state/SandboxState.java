@@ -1,0 +1,75 @@
+package io.bankssandbox.state;
+
+import io.bankssandbox.accounts.Account;
+import io.bankssandbox.accounts.Transaction;
+import io.bankssandbox.ach.InboundAchTransfer;
+import io.bankssandbox.cards.Card;
+import io.bankssandbox.cards.CardPolicy;
+import io.bankssandbox.clock.Timeline;
+import io.bankssandbox.entities.ApiKey;
+import io.bankssandbox.entities.Entity;
+import io.bankssandbox.era.Era;
+import io.bankssandbox.externalaccounts.ExternalAccount;
+import io.bankssandbox.lockbox.MailItem;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Everything one sandbox holds. One object per sandbox, guarded by its {@link StateHolder}; reset
+ * replaces it with a copy of the fixture snapshot (rows are immutable, so copying is cheap).
+ */
+public final class SandboxState {
+    public final Table<Entity> entities;
+    public final Table<Account> accounts;
+    public final Table<Card> cards;
+    public final Table<InboundAchTransfer> inboundAchTransfers;
+    public final Table<MailItem> mail;
+    public final Table<Era> eras;
+    public final Table<ExternalAccount> externalAccounts;
+    public final Table<Transaction> transactions;
+    public final Timeline timeline;
+    public final IdGenerator ids;
+    public final List<ApiKey> apiKeys;
+    public final CardPolicy policy;
+    /** The sandbox time the state was taken at; the clock starts here after a reset or import. */
+    public final Instant startedAt;
+
+    public SandboxState(List<ApiKey> apiKeys, CardPolicy policy, IdGenerator ids, Instant startedAt) {
+        this(Table.ascending(Entity::id, e -> new SortKey(e.createdAt(), e.id()), Entity::id),
+                Table.ascending(Account::id, a -> new SortKey(a.openedAt(), a.id()), Account::entityId),
+                Table.ascending(Card::id, c -> new SortKey(c.createdAt(), c.id()), Card::bankAccountId),
+                Table.descending(InboundAchTransfer::id, t -> new SortKey(t.createdAt(), t.id()),
+                        InboundAchTransfer::accountId),
+                Table.descending(MailItem::id, m -> new SortKey(m.receivedAt(), m.id()), MailItem::providerId),
+                Table.descending(Era::id, e -> new SortKey(e.receivedAt(), e.id()), Era::entityId),
+                Table.descending(ExternalAccount::id, x -> new SortKey(x.createdAt(), x.id()),
+                        ExternalAccount::entityId),
+                Table.descending(Transaction::id, t -> new SortKey(t.occurredAt(), t.id()), Transaction::accountId),
+                new Timeline(), ids, apiKeys, policy, startedAt);
+    }
+
+    private SandboxState(Table<Entity> entities, Table<Account> accounts, Table<Card> cards,
+                         Table<InboundAchTransfer> inboundAchTransfers, Table<MailItem> mail, Table<Era> eras,
+                         Table<ExternalAccount> externalAccounts, Table<Transaction> transactions, Timeline timeline, IdGenerator ids,
+                         List<ApiKey> apiKeys, CardPolicy policy, Instant startedAt) {
+        this.entities = entities;
+        this.accounts = accounts;
+        this.cards = cards;
+        this.inboundAchTransfers = inboundAchTransfers;
+        this.mail = mail;
+        this.eras = eras;
+        this.externalAccounts = externalAccounts;
+        this.transactions = transactions;
+        this.timeline = timeline;
+        this.ids = ids;
+        this.apiKeys = List.copyOf(apiKeys);
+        this.policy = policy;
+        this.startedAt = startedAt;
+    }
+
+    public SandboxState copy() {
+        return new SandboxState(entities.copy(), accounts.copy(), cards.copy(), inboundAchTransfers.copy(),
+                mail.copy(), eras.copy(), externalAccounts.copy(), transactions.copy(), timeline.copy(), ids.copy(), apiKeys, policy,
+                startedAt);
+    }
+}
