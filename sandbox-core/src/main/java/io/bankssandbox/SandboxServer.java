@@ -4,9 +4,11 @@ import io.bankssandbox.accounts.AccountsFeature;
 import io.bankssandbox.cards.CardsFeature;
 import io.bankssandbox.control.ControlFeature;
 import io.bankssandbox.entities.EntitiesFeature;
+import io.bankssandbox.externalaccounts.ExternalAccountsFeature;
 import io.bankssandbox.fixtures.Contracts;
 import io.bankssandbox.http.ApiRouter;
 import io.bankssandbox.http.HttpPipeline;
+import io.bankssandbox.lockbox.LockboxFeature;
 import io.javalin.Javalin;
 import io.javalin.http.HandlerType;
 import java.util.List;
@@ -25,6 +27,8 @@ final class SandboxServer {
                 new EntitiesFeature(runtime),
                 new AccountsFeature(runtime),
                 new CardsFeature(runtime, pipeline),
+                new LockboxFeature(runtime),
+                new ExternalAccountsFeature(runtime, pipeline),
                 new ControlFeature(runtime));
         runtime.install(features);
         this.app = Javalin.create(javalin -> {

@@ -1,0 +1,96 @@
+package io.bankssandbox.externalaccounts;
+
+import io.bankssandbox.entities.Caller;
+import io.bankssandbox.entities.EntityDirectory;
+import io.bankssandbox.state.DomainException;
+import io.bankssandbox.state.Page;
+import io.bankssandbox.state.SandboxState;
+import io.bankssandbox.state.SortKey;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Saved recipients: created active, never edited, archived (through the control API only) to be
+ * replaced. An archived account is still found by id but left out of listings.
+ */
+public final class ExternalAccountBook {
+    private static final Pattern NINE_DIGITS = Pattern.compile("\\d{9}");
+    private static final Pattern TWO_LETTERS = Pattern.compile("[A-Z]{2}");
+
+    private ExternalAccountBook() {}
+
+    /** What a caller asks to save; its shape was checked by the request schema. */
+    public record NewExternalAccount(String entityId, String nickname, String holderType, String holderName,
+                                     ExternalAccount.HolderAddress holderAddress, String routingNumber,
+                                     String accountNumber) {}
+
+    /**
+     * Rules the request schema cannot say: the routing number's ABA check digit and the state being a
+     * real US code. Values of the wrong shape are left to the schema, which already names them.
+     */
+    public static List<String> violations(String routingNumber, String state) {
+        List<String> violations = new ArrayList<>();
+        if (routingNumber != null && NINE_DIGITS.matcher(routingNumber).matches() && !RoutingNumbers.isValid(routingNumber)) {
+            violations.add("routing_number must be a valid ABA routing number: " + routingNumber
+                    + " fails the check-digit test");
+        }
+        if (state != null && TWO_LETTERS.matcher(state).matches() && !UsStates.isCode(state)) {
+            violations.add(stateMessage("holder_address.state"));
+        }
+        return violations;
+    }
+
+    /** The wording of a bad state, shared with the schema's {@code x-message}. */
+    public static String stateMessage(String field) {
+        return field + " must be a two-letter US state or territory code, such as CA";
+    }
+
+    public static ExternalAccount create(SandboxState state, Caller caller, NewExternalAccount command, Instant now) {
+        List<String> violations = violations(command.routingNumber(),
+                command.holderAddress() == null ? null : command.holderAddress().state());
+        if (!violations.isEmpty()) {
+            throw DomainException.invalid(violations);
+        }
+        EntityDirectory.get(state, caller, command.entityId());
+        ExternalAccount account = new ExternalAccount(state.ids.next("external_account_"), command.entityId(),
+                command.nickname(), command.holderType(), command.holderName(), command.holderAddress(),
+                command.routingNumber(), command.accountNumber(), ExternalAccount.ACTIVE, now);
+        state.externalAccounts.put(account);
+        return account;
+    }
+
+    /** The account, archived or not; not found when unknown or its entity is invisible to the caller. */
+    public static ExternalAccount get(SandboxState state, Caller caller, String id) {
+        ExternalAccount account = state.externalAccounts.get(id);
+        if (account == null || !caller.canSee(account.entityId())) {
+            throw DomainException.notFound("External account", id);
+        }
+        return account;
+    }
+
+    /** Active accounts, newest first: of one entity when {@code entityId} is given, else of every visible entity. */
+    public static Page<ExternalAccount> list(SandboxState state, Caller caller, String entityId, SortKey after,
+                                             int limit) {
+        List<String> partitions;
+        if (entityId != null) {
+            EntityDirectory.get(state, caller, entityId);
+            partitions = List.of(entityId);
+        } else {
+            partitions = caller.seesAll() ? null : List.copyOf(caller.entityIds());
+        }
+        return state.externalAccounts.page(partitions, a -> ExternalAccount.ACTIVE.equals(a.status()), after, limit);
+    }
+
+    /** Archives an active account; archiving one already archived is a conflict. */
+    public static ExternalAccount archive(SandboxState state, Caller caller, String id) {
+        ExternalAccount account = get(state, caller, id);
+        if (ExternalAccount.ARCHIVED.equals(account.status())) {
+            throw DomainException.conflict("External account " + id + " is already archived");
+        }
+        ExternalAccount archived = account.archived();
+        state.externalAccounts.put(archived);
+        return archived;
+    }
+}

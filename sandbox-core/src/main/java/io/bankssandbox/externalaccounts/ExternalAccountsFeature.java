@@ -1,0 +1,69 @@
+package io.bankssandbox.externalaccounts;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.Feature;
+import io.bankssandbox.SandboxRuntime;
+import io.bankssandbox.http.ApiResponse;
+import io.bankssandbox.http.ApiRouter;
+import io.bankssandbox.http.Cursors;
+import io.bankssandbox.http.ErrorShape;
+import io.bankssandbox.http.HttpPipeline;
+import io.bankssandbox.http.PageView;
+
+/**
+ * {@code POST /v0/external-accounts}, {@code GET /v0/external-accounts/{id}},
+ * {@code GET /v0/external-accounts} and the control route that archives one. Every error on the
+ * /v0 routes is the vendor's {@code {"error": "..."}}.
+ */
+public final class ExternalAccountsFeature implements Feature {
+    private static final String KIND = "external_account";
+
+    private final SandboxRuntime runtime;
+
+    public ExternalAccountsFeature(SandboxRuntime runtime, HttpPipeline pipeline) {
+        this.runtime = runtime;
+        // a replay shows the account as it is now: archived if it was archived since
+        pipeline.registerReplay(KIND, (caller, id) -> runtime.state().read(state ->
+                ExternalAccountView.of(ExternalAccountBook.get(state, caller, id))));
+    }
+
+    @Override
+    public void routes(ApiRouter api) {
+        api.post("/v0/external-accounts", ErrorShape.SIMPLE,
+                body -> ExternalAccountBook.violations(body.path("routing_number").textValue(),
+                        body.path("holder_address").path("state").textValue()),
+                request -> {
+                    ExternalAccountBook.NewExternalAccount command = command(request.body());
+                    return runtime.state().write(state -> {
+                        ExternalAccount account = ExternalAccountBook.create(state, request.caller(), command,
+                                runtime.clock().now());
+                        return ApiResponse.created(ExternalAccountView.of(account), KIND, account.id());
+                    });
+                });
+        api.get("/v0/external-accounts/{external_account_id}", ErrorShape.SIMPLE, request -> runtime.state().read(
+                state -> ApiResponse.ok(ExternalAccountView.of(ExternalAccountBook.get(state, request.caller(),
+                        request.path("external_account_id"))))));
+        api.get("/v0/external-accounts", ErrorShape.SIMPLE, request -> runtime.state().read(state -> ApiResponse.ok(
+                PageView.of(ExternalAccountBook.list(state, request.caller(), request.query("entity_id"),
+                        Cursors.decode(request.query("cursor")), request.queryInt("limit")),
+                        ExternalAccountView::of))));
+    }
+
+    @Override
+    public void controlRoutes(ApiRouter control) {
+        control.post("/_sandbox/external-accounts/{external_account_id}/archive", ErrorShape.NEST, request ->
+                runtime.state().write(state -> ApiResponse.ok(ExternalAccountView.of(ExternalAccountBook.archive(
+                        state, request.caller(), request.path("external_account_id"))))));
+    }
+
+    /** The request body, already checked against its schema. */
+    private static ExternalAccountBook.NewExternalAccount command(JsonNode body) {
+        JsonNode address = body.get("holder_address");
+        return new ExternalAccountBook.NewExternalAccount(body.get("entity_id").asText(), body.get("nickname").asText(),
+                body.get("holder_type").asText(), body.get("holder_name").asText(),
+                new ExternalAccount.HolderAddress(address.get("line1").asText(), address.path("line2").textValue(),
+                        address.get("city").asText(), address.get("state").asText(),
+                        address.get("postal_code").asText(), address.get("country").asText()),
+                body.get("routing_number").asText(), body.get("account_number").asText());
+    }
+}

@@ -1,0 +1,142 @@
+package io.bankssandbox.lockbox;
+
+import io.bankssandbox.accounts.Account;
+import io.bankssandbox.accounts.Ledger;
+import io.bankssandbox.clock.ClockEvent;
+import io.bankssandbox.entities.Caller;
+import io.bankssandbox.entities.Entity;
+import io.bankssandbox.entities.EntityDirectory;
+import io.bankssandbox.externalaccounts.RoutingNumbers;
+import io.bankssandbox.state.DomainException;
+import io.bankssandbox.state.SandboxState;
+import io.bankssandbox.state.SortKey;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * A provider's lockbox: the mail scanned there, the checks deposited from it and their holds.
+ * A submitted check credits the account's {@code total_balance} when the mail is received and its
+ * {@code available_balance} when the hold releases; a rejected check moves nothing.
+ */
+public final class LockboxMail {
+    /** Timeline kind of a hold release; the timeline id is {@code <mail item id>/<check deposit id>}. */
+    public static final String HOLD_RELEASE = "check_deposit.hold_release";
+    /** The event {@code POST /_sandbox/clock/advance} reports, with the check deposit's id. */
+    public static final String HOLD_RELEASED_EVENT = "check_deposit.hold_released";
+    /** How long a deposited check is held; the default fixtures hold their checks the same way. */
+    public static final Duration HOLD = Duration.ofDays(1);
+
+    private LockboxMail() {}
+
+    /** A check found in simulated mail; {@code micr} null means one is made up. */
+    public record IncomingCheck(long amount, String status, CheckDeposit.Micr micr) {}
+
+    /** Simulated mail: its checks (possibly none) and when it arrived. */
+    public record IncomingMail(List<IncomingCheck> checks, Instant receivedAt) {}
+
+    /** The provider's mail received inside the window, newest first; 404 for a provider the caller can't see. */
+    public static List<MailItem> list(SandboxState state, Caller caller, String providerId, ReceivedWindow window) {
+        EntityDirectory.provider(state, caller, providerId);
+        if (window.isEmpty()) {
+            return List.of();
+        }
+        // The mail table lists newest first, so the newer bound comes first in the partition's order.
+        SortKey newest = new SortKey(window.to() != null ? window.to() : Instant.MAX, "\uffff");
+        SortKey oldest = new SortKey(window.from() != null ? window.from() : Instant.MIN, "");
+        return List.copyOf(state.mail.inPartitionBetween(providerId, newest, oldest));
+    }
+
+    /**
+     * Mail arriving at a provider's lockbox. It is deposited into the provider's first account; each
+     * submitted check is posted at once and held until {@code received_at} + {@link #HOLD}.
+     */
+    public static MailItem receive(SandboxState state, Caller caller, String providerId, IncomingMail mail, Instant now) {
+        Entity provider = EntityDirectory.provider(state, caller, providerId);
+        if (mail.receivedAt().isAfter(now)) {
+            throw DomainException.invalid("received_at must not be in the future (the sandbox clock is at " + now + ")");
+        }
+        Iterator<Account> accounts = state.accounts.inPartition(provider.id()).iterator();
+        if (!accounts.hasNext()) {
+            throw DomainException.conflict("Provider " + provider.id() + " has no account to deposit checks into");
+        }
+        String accountId = accounts.next().id();
+        String mailId = state.ids.next("inbound_mail_item_");
+        String fileId = state.ids.next("file_");
+        Instant at = mail.receivedAt();
+        List<CheckDeposit> checks = new ArrayList<>();
+        for (IncomingCheck incoming : mail.checks()) {
+            String checkId = state.ids.next("check_deposit_");
+            if (CheckDeposit.REJECTED.equals(incoming.status())) {
+                checks.add(new CheckDeposit(checkId, incoming.amount(), null, CheckDeposit.REJECTED, null, null));
+                continue;
+            }
+            CheckDeposit.Micr micr = incoming.micr() != null ? incoming.micr() : madeUpMicr(state);
+            String transactionId = Ledger.post(state, null, accountId, incoming.amount(), 0, at, "Check deposit",
+                    "check_deposit", checkId, null).id();
+            checks.add(new CheckDeposit(checkId, incoming.amount(), transactionId, CheckDeposit.SUBMITTED,
+                    new CheckDeposit.Hold(CheckDeposit.Hold.HELD, at.plus(HOLD), null), micr));
+        }
+        MailItem item = new MailItem(mailId, provider.id(), accountId, fileId, List.copyOf(checks), at);
+        state.mail.put(item);
+        scheduleHolds(state, item);
+        return item;
+    }
+
+    /** Puts every hold still held on the timeline (loaded or imported data). */
+    public static void schedule(SandboxState state) {
+        for (MailItem item : state.mail.all()) {
+            scheduleHolds(state, item);
+        }
+    }
+
+    private static void scheduleHolds(SandboxState state, MailItem item) {
+        for (CheckDeposit check : item.checks()) {
+            if (isHeld(check)) {
+                state.timeline.schedule(check.hold().automaticallyReleasesAt(), HOLD_RELEASE, item.id() + "/" + check.id());
+            }
+        }
+    }
+
+    /**
+     * The timeline's hold release: the hold becomes {@code released} at its release time and the
+     * check's amount becomes available. Nothing happens when the hold is no longer held.
+     */
+    public static List<ClockEvent> releaseHold(SandboxState state, String timelineId, Instant at) {
+        int slash = timelineId.indexOf('/');
+        MailItem item = state.mail.get(timelineId.substring(0, slash));
+        String checkId = timelineId.substring(slash + 1);
+        if (item == null) {
+            return List.of();
+        }
+        List<CheckDeposit> checks = new ArrayList<>(item.checks());
+        for (int i = 0; i < checks.size(); i++) {
+            CheckDeposit check = checks.get(i);
+            if (!check.id().equals(checkId) || !isHeld(check)) {
+                continue;
+            }
+            CheckDeposit.Hold hold = check.hold();
+            checks.set(i, check.withHold(new CheckDeposit.Hold(CheckDeposit.Hold.RELEASED,
+                    hold.automaticallyReleasesAt(), at)));
+            state.mail.put(item.withChecks(List.copyOf(checks)));
+            Ledger.moveAvailable(state, item.accountId(), check.amount());
+            return List.of(new ClockEvent(HOLD_RELEASED_EVENT, check.id()));
+        }
+        return List.of();
+    }
+
+    private static boolean isHeld(CheckDeposit check) {
+        return CheckDeposit.SUBMITTED.equals(check.status()) && check.hold() != null
+                && CheckDeposit.Hold.HELD.equals(check.hold().status());
+    }
+
+    /** A plausible MICR line: an ABA-valid routing number, an account number and a check serial. */
+    private static CheckDeposit.Micr madeUpMicr(SandboxState state) {
+        // a leading 0 keeps the Federal Reserve district in the valid 01..09 range
+        String routing = RoutingNumbers.withCheckDigit("0" + state.ids.nextDigits(7));
+        return new CheckDeposit.Micr(routing, state.ids.nextDigits(10), null,
+                String.valueOf(1000 + Long.parseLong(state.ids.nextDigits(5))));
+    }
+}
