@@ -11,7 +11,7 @@ public final class RoutingNumbers {
 
     /** True for nine digits that pass the checksum. */
     public static boolean isValid(String routingNumber) {
-        if (routingNumber == null || routingNumber.length() != 9 || !routingNumber.chars().allMatch(Character::isDigit)) {
+        if (routingNumber == null || routingNumber.length() != 9 || !asciiDigits(routingNumber)) {
             return false;
         }
         return weightedSum(routingNumber, 9) % 10 == 0;
@@ -19,10 +19,14 @@ public final class RoutingNumbers {
 
     /** Eight digits followed by the check digit that makes them a valid routing number. */
     public static String withCheckDigit(String eightDigits) {
-        if (eightDigits.length() != 8 || !eightDigits.chars().allMatch(Character::isDigit)) {
+        if (eightDigits.length() != 8 || !asciiDigits(eightDigits)) {
             throw new IllegalArgumentException("expected 8 digits: " + eightDigits);
         }
         return eightDigits + (10 - weightedSum(eightDigits, 8) % 10) % 10;
+    }
+
+    private static boolean asciiDigits(String text) {
+        return text.chars().allMatch(c -> c >= '0' && c <= '9');
     }
 
     private static int weightedSum(String digits, int count) {
