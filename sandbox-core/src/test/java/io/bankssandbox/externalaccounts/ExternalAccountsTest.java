@@ -179,6 +179,12 @@ class ExternalAccountsTest {
     }
 
     @Test
+    void emptyBodyNamesTheFirstMissingField() {
+        assertSimpleError(api.post("/v0/external-accounts", Map.of()), 400, "entity_id should not be empty");
+        assertSimpleError(api.post("/v0/external-accounts", ""), 400, "entity_id should not be empty");
+    }
+
+    @Test
     void holderNameOfExactly100CharactersIsAccepted() {
         assertThat(api.post("/v0/external-accounts", validBody(riverside).put("holder_name", "x".repeat(100))).status())
                 .isEqualTo(201);
@@ -239,6 +245,31 @@ class ExternalAccountsTest {
         assertThat(replay.status()).isEqualTo(201);
         assertThat(replay.json().get("id").asText()).isEqualTo(id);
         assertThat(replay.json().get("status").asText()).isEqualTo("archived");
+    }
+
+    @Test
+    void concurrentDuplicatesCreateOneAccount() throws Exception {
+        String key = "ext-" + UUID.randomUUID();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            List<java.util.concurrent.Future<ApiClient.Response>> answers = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                answers.add(pool.submit(() -> api.post("/v0/external-accounts", validBody(summit), key)));
+            }
+            Set<String> ids = new HashSet<>();
+            for (java.util.concurrent.Future<ApiClient.Response> answer : answers) {
+                ApiClient.Response response = answer.get();
+                if (response.status() == 201) {
+                    ids.add(response.json().get("id").asText());
+                } else {
+                    assertSimpleError(response, 409, null);
+                }
+            }
+            assertThat(ids).hasSize(1);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(listAll("entity_id=" + summit, 100)).hasSize(1);
     }
 
     @Test
