@@ -193,6 +193,45 @@ class CardAuthorizationsTest {
     }
 
     @Test
+    void aPaymentGivenInTheStateDocumentCountsTowardItsWindow() {
+        com.fasterxml.jackson.databind.node.ObjectNode document = (com.fasterxml.jackson.databind.node.ObjectNode) state();
+        document.putArray("card_payments").addObject()
+                .put("id", "card_payment_00000001abcdefghijkl")
+                .put("card_id", OFFICE)
+                .put("account_id", RIVERSIDE_OPERATING)
+                .put("amount", 90_000)
+                .put("merchant_category_code", GROCERY)
+                .put("merchant_country", "US")
+                .put("authorized_at", "2026-03-02T08:00:00.000Z")
+                .putNull("transaction_id");
+        ApiClient.Response imported = api.put("/_sandbox/state", document);
+        assertThat(imported.status()).as(imported.toString()).isEqualTo(200);
+        assertBreaches(authorize(OFFICE, 10_001, GROCERY), "per_day", 100_000, null);
+        assertApproved(authorize(OFFICE, 10_000, GROCERY));
+    }
+
+    @Test
+    void aStatePaymentOfAnUnknownCardOrAnotherAccountIsRefusedNamingTheFile() {
+        com.fasterxml.jackson.databind.node.ObjectNode document = (com.fasterxml.jackson.databind.node.ObjectNode) state();
+        var payments = document.putArray("card_payments");
+        payments.addObject().put("id", "card_payment_00000001abcdefghijkl").put("card_id", "card_nope")
+                .put("account_id", RIVERSIDE_OPERATING).put("amount", 100).put("merchant_category_code", GROCERY)
+                .put("merchant_country", "US").put("authorized_at", "2026-03-02T08:00:00.000Z").putNull("transaction_id");
+        payments.addObject().put("id", "card_payment_00000002abcdefghijkl").put("card_id", OFFICE)
+                .put("account_id", LAKESIDE_OPERATING).put("amount", 100).put("merchant_category_code", GROCERY)
+                .put("merchant_country", "US").put("authorized_at", "2026-03-02T08:00:00.000Z")
+                .put("transaction_id", "transaction_nope");
+        ApiClient.Response refused = api.put("/_sandbox/state", document);
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(messages(refused)).containsExactlyInAnyOrder(
+                "card_payments.json card_payment_00000001abcdefghijkl/card_id: unknown card card_nope",
+                "card_payments.json card_payment_00000002abcdefghijkl/account_id: the card draws from " + RIVERSIDE_OPERATING,
+                "card_payments.json card_payment_00000002abcdefghijkl/transaction_id: unknown transaction transaction_nope");
+        // nothing changed
+        assertThat(state().get("card_payments").size()).isZero();
+    }
+
+    @Test
     void aWebAppCardIsVisibleToTheControlApi() {
         assertApproved(authorize(WEB_APP, 100, GROCERY));
     }
