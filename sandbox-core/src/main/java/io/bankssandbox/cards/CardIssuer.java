@@ -32,4 +32,18 @@ public final class CardIssuer {
         }
         return card;
     }
+
+    /**
+     * Cancels a card the caller sees. Canceling is final and repeatable: a canceled card stays
+     * canceled and is returned as it is, so a retried DELETE answers the same card.
+     */
+    public static Card cancel(SandboxState state, Caller caller, String id) {
+        Card card = get(state, caller, id);
+        if (Card.CANCELED.equals(card.status())) {
+            return card;
+        }
+        Card canceled = card.withStatus(Card.CANCELED);
+        state.cards.put(canceled);
+        return canceled;
+    }
 }

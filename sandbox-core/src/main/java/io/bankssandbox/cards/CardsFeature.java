@@ -9,9 +9,17 @@ import io.bankssandbox.http.ErrorShape;
 import io.bankssandbox.http.HttpPipeline;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
-/** {@code POST /v0/cards} and {@code GET /v0/cards/{card_id}}. */
+/**
+ * {@code POST /v0/cards}, {@code GET} and {@code DELETE /v0/cards/{card_id}}, and the simulated card
+ * payment {@code POST /_sandbox/cards/{card_id}/authorizations}.
+ */
 public final class CardsFeature implements Feature {
+    private static final Set<String> COUNTRIES = Set.of(Locale.getISOCountries());
+    private static final String DEFAULT_MERCHANT_COUNTRY = "US";
+
     private final SandboxRuntime runtime;
 
     public CardsFeature(SandboxRuntime runtime, HttpPipeline pipeline) {
@@ -38,6 +46,30 @@ public final class CardsFeature implements Feature {
         });
         api.get("/v0/cards/{card_id}", ErrorShape.NEST, request -> runtime.state().read(state -> ApiResponse.ok(
                 CardView.of(CardIssuer.get(state, request.caller(), request.path("card_id")), state.policy))));
+        api.delete("/v0/cards/{card_id}", ErrorShape.NEST, request -> runtime.state().write(state -> ApiResponse.ok(
+                CardView.of(CardIssuer.cancel(state, request.caller(), request.path("card_id")), state.policy))));
+    }
+
+    @Override
+    public void controlRoutes(ApiRouter control) {
+        control.post("/_sandbox/cards/{card_id}/authorizations", ErrorShape.NEST, CardsFeature::countryViolations,
+                request -> {
+                    JsonNode body = request.body();
+                    CardAuthorizer.PaymentRequest payment = new CardAuthorizer.PaymentRequest(
+                            body.get("amount").asLong(), body.get("merchant_category_code").asText(),
+                            body.path("merchant_country").asText(DEFAULT_MERCHANT_COUNTRY));
+                    return runtime.state().write(state -> ApiResponse.ok(CardAuthorizer.authorize(
+                            state, request.path("card_id"), payment, runtime.clock().now())));
+                });
+    }
+
+    /** Two capital letters that no country has (XX, say) pass the schema's pattern but not this. */
+    private static List<String> countryViolations(JsonNode body) {
+        JsonNode country = body.path("merchant_country");
+        if (country.isTextual() && country.asText().matches("[A-Z]{2}") && !COUNTRIES.contains(country.asText())) {
+            return List.of("merchant_country must be an ISO 3166-1 alpha-2 country code such as US");
+        }
+        return List.of();
     }
 
     /** The limits of a request body as far as they can be read; the schema reports the rest. */

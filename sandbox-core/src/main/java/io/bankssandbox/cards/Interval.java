@@ -2,6 +2,12 @@ package io.bankssandbox.cards;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
+import java.time.DayOfWeek;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.temporal.ChronoUnit;
+import java.time.temporal.TemporalAdjusters;
 
 /** Spending-limit intervals, declared from the narrowest to the widest: the order is a rule. */
 public enum Interval {
@@ -20,5 +26,21 @@ public enum Interval {
             }
         }
         throw new IllegalArgumentException("unknown interval " + value);
+    }
+
+    /**
+     * Where the window holding {@code now} began, on the sandbox clock in UTC: per_day at midnight,
+     * per_week on Monday 00:00, per_month on the 1st 00:00, all_time never resets ({@link Instant#MIN}).
+     * A per_transaction cap has no window: null.
+     */
+    public Instant windowStart(Instant now) {
+        ZonedDateTime midnight = now.atZone(ZoneOffset.UTC).truncatedTo(ChronoUnit.DAYS);
+        return switch (this) {
+            case PER_TRANSACTION -> null;
+            case PER_DAY -> midnight.toInstant();
+            case PER_WEEK -> midnight.with(TemporalAdjusters.previousOrSame(DayOfWeek.MONDAY)).toInstant();
+            case PER_MONTH -> midnight.withDayOfMonth(1).toInstant();
+            case ALL_TIME -> Instant.MIN;
+        };
     }
 }

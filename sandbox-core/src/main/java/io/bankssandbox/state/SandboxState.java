@@ -4,6 +4,7 @@ import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.Transaction;
 import io.bankssandbox.ach.InboundAchTransfer;
 import io.bankssandbox.cards.Card;
+import io.bankssandbox.cards.CardPayment;
 import io.bankssandbox.cards.CardPolicy;
 import io.bankssandbox.clock.Timeline;
 import io.bankssandbox.entities.ApiKey;
@@ -27,6 +28,8 @@ public final class SandboxState {
     public final Table<Era> eras;
     public final Table<ExternalAccount> externalAccounts;
     public final Table<Transaction> transactions;
+    /** Approved card payments, per card in time order: a spending-limit window is one range read. */
+    public final Table<CardPayment> cardPayments;
     public final Timeline timeline;
     public final IdGenerator ids;
     public final List<ApiKey> apiKeys;
@@ -45,12 +48,14 @@ public final class SandboxState {
                 Table.descending(ExternalAccount::id, x -> new SortKey(x.createdAt(), x.id()),
                         ExternalAccount::entityId),
                 Table.descending(Transaction::id, t -> new SortKey(t.occurredAt(), t.id()), Transaction::accountId),
+                Table.ascending(CardPayment::id, p -> new SortKey(p.authorizedAt(), p.id()), CardPayment::cardId),
                 new Timeline(), ids, apiKeys, policy, startedAt);
     }
 
     private SandboxState(Table<Entity> entities, Table<Account> accounts, Table<Card> cards,
                          Table<InboundAchTransfer> inboundAchTransfers, Table<MailItem> mail, Table<Era> eras,
-                         Table<ExternalAccount> externalAccounts, Table<Transaction> transactions, Timeline timeline, IdGenerator ids,
+                         Table<ExternalAccount> externalAccounts, Table<Transaction> transactions,
+                         Table<CardPayment> cardPayments, Timeline timeline, IdGenerator ids,
                          List<ApiKey> apiKeys, CardPolicy policy, Instant startedAt) {
         this.entities = entities;
         this.accounts = accounts;
@@ -60,6 +65,7 @@ public final class SandboxState {
         this.eras = eras;
         this.externalAccounts = externalAccounts;
         this.transactions = transactions;
+        this.cardPayments = cardPayments;
         this.timeline = timeline;
         this.ids = ids;
         this.apiKeys = List.copyOf(apiKeys);
@@ -69,7 +75,8 @@ public final class SandboxState {
 
     public SandboxState copy() {
         return new SandboxState(entities.copy(), accounts.copy(), cards.copy(), inboundAchTransfers.copy(),
-                mail.copy(), eras.copy(), externalAccounts.copy(), transactions.copy(), timeline.copy(), ids.copy(), apiKeys, policy,
+                mail.copy(), eras.copy(), externalAccounts.copy(), transactions.copy(),
+                cardPayments.copy(), timeline.copy(), ids.copy(), apiKeys, policy,
                 startedAt);
     }
 }

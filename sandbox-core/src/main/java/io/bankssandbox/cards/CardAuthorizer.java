@@ -1,0 +1,105 @@
+package io.bankssandbox.cards;
+
+import io.bankssandbox.accounts.Account;
+import io.bankssandbox.accounts.Ledger;
+import io.bankssandbox.accounts.Transaction;
+import io.bankssandbox.state.DomainException;
+import io.bankssandbox.state.SandboxState;
+import io.bankssandbox.state.SortKey;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Decides a simulated card payment as the card network would ask the issuer to, and books it when
+ * approved. Checks run in a fixed order and the first that fails names the decline: card canceled,
+ * card not active, blocked merchant category, spending limits from the narrowest interval to the
+ * widest, then funds. The control API sees every card, web-app ones included.
+ */
+public final class CardAuthorizer {
+    /** A payment a merchant asks to make; {@code merchantCountry} is an ISO 3166-1 alpha-2 code. */
+    public record PaymentRequest(long amount, String merchantCategoryCode, String merchantCountry) {}
+
+    /** The answer; {@code declineReason} and {@code limit} are null when approved. */
+    public record Decision(String decision, String declineReason, SpendingLimit limit) {
+        static Decision approved() {
+            return new Decision("approved", null, null);
+        }
+
+        static Decision declined(String reason) {
+            return new Decision("declined", reason, null);
+        }
+
+        static Decision breaches(SpendingLimit limit) {
+            return new Decision("declined", "breaches_limit", limit);
+        }
+    }
+
+    // the newest id that can share an instant with a payment: ids are lowercase base-36, so '~' sorts after all
+    private static final String LAST_ID = "~";
+    private static final Comparator<SpendingLimit> NARROWEST_FIRST = Comparator.comparing(SpendingLimit::interval);
+
+    private CardAuthorizer() {}
+
+    public static Decision authorize(SandboxState state, String cardId, PaymentRequest payment, Instant now) {
+        Card card = state.cards.get(cardId);
+        if (card == null) {
+            throw DomainException.notFound("Card", cardId);
+        }
+        Decision decision = decide(state, card, payment, now);
+        if ("approved".equals(decision.decision())) {
+            Transaction debit = Ledger.post(state, null, card.bankAccountId(), -payment.amount(), -payment.amount(),
+                    now, "Card payment", "card_settlement", card.id(), null);
+            state.cardPayments.put(new CardPayment(state.ids.next("card_payment_"), card.id(), card.bankAccountId(),
+                    payment.amount(), payment.merchantCategoryCode(), payment.merchantCountry(), now, debit.id()));
+        }
+        return decision;
+    }
+
+    private static Decision decide(SandboxState state, Card card, PaymentRequest payment, Instant now) {
+        if (Card.CANCELED.equals(card.status())) {
+            return Decision.declined("card_canceled");
+        }
+        if (!Card.ACTIVE.equals(card.status())) {
+            return Decision.declined("card_not_active");
+        }
+        if (state.policy.blockedMerchantCategoryCodes().contains(payment.merchantCategoryCode())) {
+            return Decision.declined("transaction_not_allowed");
+        }
+        // a stable sort keeps the card's own limit ahead of the service's when both share an interval
+        List<SpendingLimit> limits = CardView.effectiveLimits(card, state.policy).stream()
+                .filter(limit -> limit.appliesTo(payment.merchantCategoryCode()))
+                .sorted(NARROWEST_FIRST)
+                .toList();
+        for (SpendingLimit limit : limits) {
+            if (spentInWindow(state, card, limit, now) + payment.amount() > limit.amount()) {
+                return Decision.breaches(limit);
+            }
+        }
+        Account account = state.accounts.get(card.bankAccountId());
+        if (payment.amount() > account.availableBalance()) {
+            return Decision.declined("insufficient_funds");
+        }
+        return Decision.approved();
+    }
+
+    /**
+     * Approved spend on the card that counts toward the limit now: in the limit's current window and,
+     * for a limit restricted to merchant categories, in those categories. A per-transaction cap
+     * counts nothing before the payment itself.
+     */
+    static long spentInWindow(SandboxState state, Card card, SpendingLimit limit, Instant now) {
+        Instant start = limit.interval().windowStart(now);
+        if (start == null) {
+            return 0;
+        }
+        long spent = 0;
+        for (CardPayment earlier : state.cardPayments.inPartitionBetween(card.id(), new SortKey(start, ""),
+                new SortKey(now, LAST_ID))) {
+            if (limit.appliesTo(earlier.merchantCategoryCode())) {
+                spent += earlier.amount();
+            }
+        }
+        return spent;
+    }
+}
