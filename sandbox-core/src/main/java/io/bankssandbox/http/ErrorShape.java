@@ -28,7 +28,10 @@ public enum ErrorShape {
         @Override
         public ObjectNode render(ApiException e) {
             ObjectNode body = JsonNodeFactory.instance.objectNode();
-            body.put("error", e.messages().get(0));
+            // one sentence naming the field and the rule, even for auth failures
+            body.put("error", e.status() == 401
+                    ? "Authorization header must be 'Bearer <API key>' with a key this sandbox knows"
+                    : e.messages().get(0));
             return body;
         }
     };

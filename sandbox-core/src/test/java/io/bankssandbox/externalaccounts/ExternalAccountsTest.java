@@ -304,7 +304,7 @@ class ExternalAccountsTest {
 
     @Test
     void withoutAValidApiKeyEveryRouteAnswersASimple401() {
-        assertSimpleError(api.as(null).post("/v0/external-accounts", validBody(riverside)), 401, null);
+        assertSimpleError(api.as(null).post("/v0/external-accounts", validBody(riverside)), 401, "Authorization header must be 'Bearer <API key>' with a key this sandbox knows");
         assertSimpleError(api.as("lm_key_nope").post("/v0/external-accounts", validBody(riverside)), 401, null);
         assertSimpleError(api.as(null).get("/v0/external-accounts"), 401, null);
         assertSimpleError(api.as(null).get("/v0/external-accounts/external_account_x"), 401, null);
