@@ -1,9 +1,11 @@
 package io.bankssandbox;
 
 import io.bankssandbox.accounts.AccountsFeature;
+import io.bankssandbox.ach.InboundAchFeature;
 import io.bankssandbox.cards.CardsFeature;
 import io.bankssandbox.control.ControlFeature;
 import io.bankssandbox.entities.EntitiesFeature;
+import io.bankssandbox.era.EraFeature;
 import io.bankssandbox.fixtures.Contracts;
 import io.bankssandbox.http.ApiRouter;
 import io.bankssandbox.http.HttpPipeline;
@@ -25,6 +27,8 @@ final class SandboxServer {
                 new EntitiesFeature(runtime),
                 new AccountsFeature(runtime),
                 new CardsFeature(runtime, pipeline),
+                new InboundAchFeature(runtime),
+                new EraFeature(runtime),
                 new ControlFeature(runtime));
         runtime.install(features);
         this.app = Javalin.create(javalin -> {
