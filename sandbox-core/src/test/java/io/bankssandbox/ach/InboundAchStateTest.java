@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
+import io.bankssandbox.SandboxConfig;
+import io.bankssandbox.clock.ClockMode;
+import java.time.Instant;
 import io.bankssandbox.testing.ApiClient;
 import java.util.List;
 import java.util.Map;
@@ -91,5 +94,27 @@ class InboundAchStateTest {
         assertThat(world.balance(lakeside)).isEqualTo(before);
         String credit = world.pending(125_000).get("id").asText();
         assertThat(world.advance("PT1H").stream().map(e -> e.get("id").asText()).toList()).contains(credit);
+    }
+
+    @Test
+    void runningClockResolvesAPendingTransferAtItsDueTimeBeforeTheNextRequest() throws InterruptedException {
+        SandboxConfig config = SandboxConfig.builder().clockMode(ClockMode.RUNNING)
+                .start(Instant.parse("2026-03-02T15:39:59.500Z")).build();
+        try (Sandbox running = Sandbox.start(config)) {
+            AchWorld here = new AchWorld(running);
+            String credit = null;
+            // read from the export, which serves no request, so the lookup cannot race the clock
+            for (JsonNode t : running.exportState().get("inbound_ach_transfers")) {
+                if (t.get("status").asText().equals("pending") && t.get("amount").asLong() == 125_000) {
+                    credit = t.get("id").asText();
+                }
+            }
+            assertThat(credit).isNotNull();
+            Thread.sleep(700);
+            JsonNode resolved = here.transfer(credit);
+            assertThat(resolved.get("status").asText()).isEqualTo("accepted");
+            // stamped with the time the service would have acted, not the time of the request
+            assertThat(resolved.get("accepted_at").asText()).isEqualTo("2026-03-02T15:40:00.000Z");
+        }
     }
 }
