@@ -8,6 +8,7 @@ import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.entities.Caller;
 import io.bankssandbox.era.EraDirectory;
 import io.bankssandbox.state.DomainException;
+import io.bankssandbox.state.Json;
 import io.bankssandbox.state.Page;
 import io.bankssandbox.state.SandboxState;
 import io.bankssandbox.state.SortKey;
@@ -101,7 +102,7 @@ public final class InboundAchLifecycle {
                 ? arrival.automaticallyResolvesAt() : now.plus(DEFAULT_RESOLUTION_DELAY);
         if (resolvesAt.isBefore(now)) {
             throw DomainException.invalid("automatically_resolves_at must not be before the sandbox's current time "
-                    + io.bankssandbox.state.Json.timestamp(now));
+                    + Json.timestamp(now));
         }
         if (arrival.declineReason() != null && !InboundAchTransfer.DECLINED.equals(arrival.resolvesTo())) {
             throw DomainException.invalid("decline_reason is only allowed together with resolves_to declined");

@@ -11,6 +11,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -152,7 +153,7 @@ public final class InsurancePayments {
     private static Instant dateOrTimestamp(String value, String field, List<String> violations) {
         try {
             return value.length() == 10 ? LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant()
-                    : java.time.OffsetDateTime.parse(value).toInstant();
+                    : OffsetDateTime.parse(value).toInstant();
         } catch (DateTimeParseException e) {
             violations.add(field + " must be a date or an ISO 8601 timestamp");
             return null;
