@@ -1,10 +1,12 @@
 package io.bankssandbox;
 
 import io.bankssandbox.accounts.AccountsFeature;
+import io.bankssandbox.ach.InboundAchFeature;
 import io.bankssandbox.cards.CardsFeature;
 import io.bankssandbox.control.ControlFeature;
 import io.bankssandbox.entities.EntitiesFeature;
 import io.bankssandbox.externalaccounts.ExternalAccountsFeature;
+import io.bankssandbox.era.EraFeature;
 import io.bankssandbox.fixtures.Contracts;
 import io.bankssandbox.http.ApiRouter;
 import io.bankssandbox.http.HttpPipeline;
@@ -29,6 +31,8 @@ final class SandboxServer {
                 new CardsFeature(runtime, pipeline),
                 new LockboxFeature(runtime),
                 new ExternalAccountsFeature(runtime, pipeline),
+                new InboundAchFeature(runtime),
+                new EraFeature(runtime),
                 new ControlFeature(runtime));
         runtime.install(features);
         this.app = Javalin.create(javalin -> {

@@ -1,0 +1,191 @@
+package io.bankssandbox.ach;
+
+import io.bankssandbox.accounts.Account;
+import io.bankssandbox.entities.Entity;
+import io.bankssandbox.era.Era;
+import io.bankssandbox.era.EraBalance;
+import io.bankssandbox.state.DomainException;
+import io.bankssandbox.state.SandboxState;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An insurance payment as it reaches a practice: an ACH credit whose addenda carry the 835's TRN
+ * (reference number) and the payee's tax id, and the ERA describing the claims it pays. The ERA's
+ * {@code check_number} is the TRN reference, so the two reconcile; it names the ACH's transaction
+ * once the transfer is accepted.
+ */
+public final class InsurancePayments {
+    /** Descriptions of common claim adjustment reason codes, for adjustments sent without one. */
+    private static final Map<String, String> REASONS = Map.of(
+            "1", "Deductible amount",
+            "2", "Coinsurance amount",
+            "3", "Co-payment amount",
+            "45", "Charge exceeds fee schedule/maximum allowable",
+            "50", "Non-covered service: not deemed a medical necessity",
+            "96", "Non-covered charge(s)",
+            "97", "Payment is included in the allowance for another service",
+            "253", "Sequestration - reduction in federal payment");
+
+    /** The payment asked for; optional fields are null. */
+    public record Payment(String accountId, Era.Party payer, List<ClaimInput> claims) {}
+
+    public record ClaimInput(String patientControlNumber, String payerClaimNumber, String status, long chargedAmount,
+                             long paidAmount, Long patientResponsibility, PatientInput patient, String serviceDate,
+                             String serviceEndDate, List<AdjustmentInput> adjustments,
+                             List<ServiceLineInput> serviceLines) {}
+
+    public record PatientInput(String name, String subscriberId) {}
+
+    public record ServiceLineInput(String procedureCode, List<String> modifiers, long chargedAmount, long paidAmount,
+                                   Long units, List<AdjustmentInput> adjustments, List<String> remarkCodes) {}
+
+    public record AdjustmentInput(String group, String reasonCode, String reason, long amount) {}
+
+    /** What one payment created. */
+    public record Received(InboundAchTransfer transfer, Era era) {}
+
+    private InsurancePayments() {}
+
+    public static Received receive(SandboxState state, Payment payment, Instant now) {
+        Account account = state.accounts.get(payment.accountId());
+        if (account == null) {
+            throw DomainException.notFound("Account", payment.accountId());
+        }
+        Entity entity = state.entities.get(account.entityId());
+        LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
+        Instant paymentDate = today.atStartOfDay(ZoneOffset.UTC).toInstant();
+        List<String> violations = new ArrayList<>();
+        if (entity.npi() == null) {
+            violations.add("account " + account.id() + " belongs to entity " + entity.id()
+                    + ", which has no NPI: an ERA's payee needs one");
+        }
+        List<Era.Claim> claims = new ArrayList<>();
+        for (int i = 0; i < payment.claims().size(); i++) {
+            claims.add(claim(payment.claims().get(i), "claims[" + i + "]", paymentDate, violations));
+        }
+        violations.addAll(EraBalance.claimViolations(claims));
+        long total = EraBalance.paidTotal(claims);
+        if (violations.isEmpty() && total <= 0) {
+            violations.add("the claims' paid_amount must sum to a positive amount, the ACH credit that pays them (it is "
+                    + total + ")");
+        }
+        if (!violations.isEmpty()) {
+            throw DomainException.invalid(violations);
+        }
+        // ids are drawn only once the payment is valid, so a refused request leaves the sequence alone
+        for (int i = 0; i < claims.size(); i++) {
+            Era.Claim c = claims.get(i);
+            if (c.payerClaimNumber() == null) {
+                claims.set(i, new Era.Claim(c.patientControlNumber(), "E" + state.ids.nextDigits(13), c.status(),
+                        c.chargedAmount(), c.paidAmount(), c.patientResponsibility(), c.patient(), c.serviceDate(),
+                        c.serviceEndDate(), c.adjustments(), c.serviceLines()));
+            }
+        }
+        String reference = newReference(state, entity.id());
+        List<String> addenda = List.of(
+                "TRN*1*" + reference + "*1" + payment.payer().id() + "~",
+                "REF*TJ*" + taxId(entity.id()) + "~");
+        InboundAchTransfer transfer = InboundAchLifecycle.arrive(state, new InboundAchLifecycle.Arrival(
+                account.id(), total, payment.payer().name(), "HCCLAIMPMT", "CCD", addenda, null, null, null, today,
+                null), now);
+        Era era = new Era(state.ids.next("era_"), null, entity.id(), payment.payer(),
+                new Era.Payee(entity.name(), entity.npi()), new Era.Payment(total, "ach", reference, paymentDate),
+                List.copyOf(claims), now, now);
+        state.eras.put(era);
+        return new Received(transfer, era);
+    }
+
+    private static Era.Claim claim(ClaimInput in, String name, Instant paymentDate,
+                                   List<String> violations) {
+        List<Era.Adjustment> adjustments = adjustments(in.adjustments());
+        List<Era.ServiceLine> lines = new ArrayList<>();
+        if (in.serviceLines() != null) {
+            for (ServiceLineInput line : in.serviceLines()) {
+                lines.add(new Era.ServiceLine(line.procedureCode(), orEmpty(line.modifiers()), line.chargedAmount(),
+                        line.paidAmount(), line.units() != null ? line.units() : 1, adjustments(line.adjustments()),
+                        orEmpty(line.remarkCodes())));
+            }
+        }
+        String status = in.status() != null ? in.status()
+                : in.paidAmount() > 0 ? "paid" : in.paidAmount() == 0 ? "denied" : "reversed";
+        long patientResponsibility = in.patientResponsibility() != null ? in.patientResponsibility()
+                : EraBalance.patientResponsibility(adjustments, lines);
+        Era.Patient patient = in.patient() == null ? new Era.Patient("UNKNOWN PATIENT", "")
+                : new Era.Patient(in.patient().name(), in.patient().subscriberId() != null ? in.patient().subscriberId() : "");
+        Instant serviceDate = in.serviceDate() == null ? paymentDate
+                : dateOrTimestamp(in.serviceDate(), name + ".service_date", violations);
+        Instant serviceEndDate = in.serviceEndDate() == null ? null
+                : dateOrTimestamp(in.serviceEndDate(), name + ".service_end_date", violations);
+        if (serviceDate != null && serviceEndDate != null && serviceEndDate.isBefore(serviceDate)) {
+            violations.add(name + ".service_end_date must not be before its service_date");
+        }
+        return new Era.Claim(in.patientControlNumber(), in.payerClaimNumber(), status, in.chargedAmount(), in.paidAmount(),
+                patientResponsibility, patient, serviceDate, serviceEndDate, adjustments, List.copyOf(lines));
+    }
+
+    private static List<Era.Adjustment> adjustments(List<AdjustmentInput> in) {
+        List<Era.Adjustment> out = new ArrayList<>();
+        if (in != null) {
+            for (AdjustmentInput a : in) {
+                String reason = a.reason() != null ? a.reason()
+                        : REASONS.getOrDefault(a.reasonCode(), "Claim adjustment reason code " + a.reasonCode());
+                out.add(new Era.Adjustment(a.group(), a.reasonCode(), reason, a.amount()));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private static List<String> orEmpty(List<String> values) {
+        return values == null ? List.of() : List.copyOf(values);
+    }
+
+    private static Instant dateOrTimestamp(String value, String field, List<String> violations) {
+        try {
+            return value.length() == 10 ? LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant()
+                    : OffsetDateTime.parse(value).toInstant();
+        } catch (DateTimeParseException e) {
+            violations.add(field + " must be a date or an ISO 8601 timestamp");
+            return null;
+        }
+    }
+
+    /** A TRN reference no unpaid ERA of the entity already carries, so the payment matches one ERA. */
+    private static String newReference(SandboxState state, String entityId) {
+        while (true) {
+            String candidate = "8" + state.ids.nextDigits(8);
+            boolean taken = false;
+            for (Era era : state.eras.inPartition(entityId)) {
+                taken |= era.transactionId() == null && candidate.equals(era.payment().checkNumber());
+            }
+            if (!taken) {
+                return candidate;
+            }
+        }
+    }
+
+    /** The payee's 9-digit tax id as the fixture generator derives it: stable per entity. */
+    static String taxId(String entityId) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(entityId.getBytes(StandardCharsets.UTF_8));
+            String hex = HexFormat.of().formatHex(hash);
+            StringBuilder digits = new StringBuilder(9);
+            for (int i = 0; i < 9; i++) {
+                digits.append(Character.digit(hex.charAt(i), 16) % 10);
+            }
+            return digits.toString();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JVM", e);
+        }
+    }
+}
