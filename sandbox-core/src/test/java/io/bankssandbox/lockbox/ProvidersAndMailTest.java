@@ -223,13 +223,11 @@ class ProvidersAndMailTest {
         String checkId = held.get("id").asText();
         long amount = held.get("amount").asLong();
         Instant releasesAt = Instant.parse(held.at("/hold/automatically_releases_at").asText());
-        JsonNode accountBefore = riversideOperating();
-
-        // one second early: nothing happens
+        // one second early: nothing happens to the check (pending ACH transfers resolve meanwhile)
         JsonNode early = advanceTo(releasesAt.minusSeconds(1));
         assertThat(early.get("events").findValuesAsText("id")).doesNotContain(checkId);
         assertThat(check(riverside, checkId).at("/hold/status").asText()).isEqualTo("held");
-        assertThat(riversideOperating()).isEqualTo(accountBefore);
+        JsonNode accountBefore = riversideOperating();
 
         JsonNode advanced = advanceTo(releasesAt.plusSeconds(1));
         assertThat(list(advanced.get("events"))).contains(Json.MAPPER.valueToTree(
