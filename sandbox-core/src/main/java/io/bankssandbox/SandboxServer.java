@@ -1,12 +1,17 @@
 package io.bankssandbox;
 
+import io.bankssandbox.accounts.AccountDetailsFeature;
 import io.bankssandbox.accounts.AccountsFeature;
+import io.bankssandbox.carddetails.CardDetailsFeature;
 import io.bankssandbox.cards.CardsFeature;
 import io.bankssandbox.control.ControlFeature;
 import io.bankssandbox.entities.EntitiesFeature;
+import io.bankssandbox.entities.EntityDetailsFeature;
 import io.bankssandbox.fixtures.Contracts;
 import io.bankssandbox.http.ApiRouter;
 import io.bankssandbox.http.HttpPipeline;
+import io.bankssandbox.transactions.TransactionsFeature;
+import io.bankssandbox.transfers.TransfersFeature;
 import io.javalin.Javalin;
 import io.javalin.http.HandlerType;
 import java.util.List;
@@ -25,6 +30,11 @@ final class SandboxServer {
                 new EntitiesFeature(runtime),
                 new AccountsFeature(runtime),
                 new CardsFeature(runtime, pipeline),
+                new EntityDetailsFeature(runtime),
+                new AccountDetailsFeature(runtime),
+                new TransactionsFeature(runtime, pipeline),
+                new TransfersFeature(runtime, pipeline),
+                new CardDetailsFeature(runtime),
                 new ControlFeature(runtime));
         runtime.install(features);
         this.app = Javalin.create(javalin -> {

@@ -24,7 +24,7 @@ public final class OpenApiDocument {
     private static final String BASE = "io/bankssandbox/openapi/openapi.json";
     private static final List<String> FRAGMENTS = List.of(
             "entities", "accounts", "cards", "inbound-ach-transfers", "providers", "era", "external-accounts",
-            "control");
+            "control", "live-entities", "live-accounts", "transactions", "transfers", "card-details");
 
     private final ObjectNode document;
     private final byte[] serialized;

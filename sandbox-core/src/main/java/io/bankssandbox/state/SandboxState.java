@@ -11,6 +11,8 @@ import io.bankssandbox.entities.Entity;
 import io.bankssandbox.era.Era;
 import io.bankssandbox.externalaccounts.ExternalAccount;
 import io.bankssandbox.lockbox.MailItem;
+import io.bankssandbox.transfers.AchTransfer;
+import io.bankssandbox.transfers.BookTransfer;
 import java.time.Instant;
 import java.util.List;
 
@@ -27,6 +29,8 @@ public final class SandboxState {
     public final Table<Era> eras;
     public final Table<ExternalAccount> externalAccounts;
     public final Table<Transaction> transactions;
+    public final Table<BookTransfer> bookTransfers;
+    public final Table<AchTransfer> achTransfers;
     public final Timeline timeline;
     public final IdGenerator ids;
     public final List<ApiKey> apiKeys;
@@ -45,12 +49,15 @@ public final class SandboxState {
                 Table.descending(ExternalAccount::id, x -> new SortKey(x.createdAt(), x.id()),
                         ExternalAccount::entityId),
                 Table.descending(Transaction::id, t -> new SortKey(t.occurredAt(), t.id()), Transaction::accountId),
+                Table.descending(BookTransfer::id, b -> new SortKey(b.createdAt(), b.id()), BookTransfer::sourceAccountId),
+                Table.descending(AchTransfer::id, a -> new SortKey(a.createdAt(), a.id()), AchTransfer::accountId),
                 new Timeline(), ids, apiKeys, policy, startedAt);
     }
 
     private SandboxState(Table<Entity> entities, Table<Account> accounts, Table<Card> cards,
                          Table<InboundAchTransfer> inboundAchTransfers, Table<MailItem> mail, Table<Era> eras,
-                         Table<ExternalAccount> externalAccounts, Table<Transaction> transactions, Timeline timeline, IdGenerator ids,
+                         Table<ExternalAccount> externalAccounts, Table<Transaction> transactions,
+                         Table<BookTransfer> bookTransfers, Table<AchTransfer> achTransfers, Timeline timeline, IdGenerator ids,
                          List<ApiKey> apiKeys, CardPolicy policy, Instant startedAt) {
         this.entities = entities;
         this.accounts = accounts;
@@ -60,6 +67,8 @@ public final class SandboxState {
         this.eras = eras;
         this.externalAccounts = externalAccounts;
         this.transactions = transactions;
+        this.bookTransfers = bookTransfers;
+        this.achTransfers = achTransfers;
         this.timeline = timeline;
         this.ids = ids;
         this.apiKeys = List.copyOf(apiKeys);
@@ -69,7 +78,8 @@ public final class SandboxState {
 
     public SandboxState copy() {
         return new SandboxState(entities.copy(), accounts.copy(), cards.copy(), inboundAchTransfers.copy(),
-                mail.copy(), eras.copy(), externalAccounts.copy(), transactions.copy(), timeline.copy(), ids.copy(), apiKeys, policy,
+                mail.copy(), eras.copy(), externalAccounts.copy(), transactions.copy(),
+                bookTransfers.copy(), achTransfers.copy(), timeline.copy(), ids.copy(), apiKeys, policy,
                 startedAt);
     }
 }
