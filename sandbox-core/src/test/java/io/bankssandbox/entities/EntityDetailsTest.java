@@ -68,7 +68,7 @@ class EntityDetailsTest {
         ApiClient.Response response = api.get("/v0/entities/" + fixtures.riverside() + "/lockbox");
         assertThat(response.status()).isEqualTo(200);
         JsonNode lockbox = response.json();
-        List<String> fields = ImmutableFields.of(lockbox);
+        List<String> fields = fieldNames(lockbox);
         assertThat(fields).containsExactly("recipient_name", "line1", "line2", "city", "state", "postalCode");
         assertThat(lockbox.get("recipient_name").asText()).isEqualTo(fixtures.entities().get(0).get("name").asText());
         assertThat(lockbox.get("line1").asText()).startsWith("PO Box ");
@@ -84,11 +84,9 @@ class EntityDetailsTest {
     }
 
     /** Field names of an object, in order. */
-    static final class ImmutableFields {
-        static List<String> of(JsonNode node) {
-            List<String> names = new java.util.ArrayList<>();
-            node.fieldNames().forEachRemaining(names::add);
-            return names;
-        }
+    static List<String> fieldNames(JsonNode node) {
+        List<String> names = new java.util.ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
     }
 }
