@@ -40,7 +40,10 @@ public record TransactionView(
         Map<String, Object> source = new LinkedHashMap<>();
         source.put("category", t.sourceCategory());
         source.put(t.sourceCategory(), ids);
-        return new TransactionView(t.id(), t.accountId(), t.amount(), t.occurredAt(), t.description(), source,
+        // a posting without a description still reads as something: its category, in words
+        String description = t.description() != null ? t.description()
+                : Character.toUpperCase(t.sourceCategory().charAt(0)) + t.sourceCategory().substring(1).replace('_', ' ');
+        return new TransactionView(t.id(), t.accountId(), t.amount(), t.occurredAt(), description, source,
                 counterparty(t));
     }
 

@@ -147,6 +147,17 @@ class BookTransfersTest {
     }
 
     @Test
+    void aBodyThatIsNotJsonIs415AndNoKeyIs401() {
+        Map<String, String> headers = Map.of("Content-Type", "text/plain", "Idempotency-Key", "book-transfer-415-key");
+        ApiClient.Response plain = api.send("POST", "/v0/book-transfer", "source_account_id=x", headers);
+        assertThat(plain.status()).isEqualTo(415);
+        ApiClient.Response anonymous = api.as(null).post("/v0/book-transfer",
+                body(fixtures.riversideOperating(), fixtures.riversidePayroll(), 100, null));
+        assertThat(anonymous.status()).isEqualTo(401);
+        assertThat(anonymous.json().get("message").asText()).isEqualTo("Unauthorized");
+    }
+
+    @Test
     void moreThanTheAvailableBalanceIsRefusedAndMovesNothing() {
         String from = fixtures.harborOperating();
         JsonNode before = account(from);
