@@ -1,5 +1,6 @@
 package io.bankssandbox;
 
+import io.bankssandbox.accounts.AccountDetailsFeature;
 import io.bankssandbox.accounts.AccountsFeature;
 import io.bankssandbox.ach.InboundAchFeature;
 import io.bankssandbox.cards.CardsFeature;
@@ -11,6 +12,10 @@ import io.bankssandbox.fixtures.Contracts;
 import io.bankssandbox.http.ApiRouter;
 import io.bankssandbox.http.HttpPipeline;
 import io.bankssandbox.lockbox.LockboxFeature;
+import io.bankssandbox.carddetails.CardDetailsFeature;
+import io.bankssandbox.entities.EntityDetailsFeature;
+import io.bankssandbox.transactions.TransactionsFeature;
+import io.bankssandbox.transfers.TransfersFeature;
 import io.javalin.Javalin;
 import io.javalin.http.HandlerType;
 import java.util.List;
@@ -33,6 +38,11 @@ final class SandboxServer {
                 new ExternalAccountsFeature(runtime, pipeline),
                 new InboundAchFeature(runtime),
                 new EraFeature(runtime),
+                new EntityDetailsFeature(runtime),
+                new AccountDetailsFeature(runtime),
+                new TransactionsFeature(runtime, pipeline),
+                new TransfersFeature(runtime, pipeline),
+                new CardDetailsFeature(runtime),
                 new ControlFeature(runtime));
         runtime.install(features);
         this.app = Javalin.create(javalin -> {

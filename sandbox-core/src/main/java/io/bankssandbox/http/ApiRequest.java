@@ -13,7 +13,13 @@ public record ApiRequest(
         Caller caller,
         Map<String, String> pathParams,
         Map<String, String> query,
-        JsonNode body) {
+        JsonNode body,
+        String origin) {
+
+    /** {@code origin}: scheme, host and port the client reached the sandbox at, for links it hands out. */
+    public ApiRequest(Caller caller, Map<String, String> pathParams, Map<String, String> query, JsonNode body) {
+        this(caller, pathParams, query, body, null);
+    }
 
     public String path(String name) {
         return pathParams.get(name);

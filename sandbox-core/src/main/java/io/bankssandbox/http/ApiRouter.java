@@ -21,6 +21,11 @@ public final class ApiRouter {
         this.family = family;
     }
 
+    /** The same routes behind another family's guards (such as PUBLIC pages among control routes). */
+    public ApiRouter as(HttpPipeline.Family otherFamily) {
+        return new ApiRouter(routes, pipeline, openApi, otherFamily);
+    }
+
     public HttpPipeline pipeline() {
         return pipeline;
     }

@@ -33,8 +33,11 @@ public final class HttpPipeline {
     private static final Logger LOG = LoggerFactory.getLogger(HttpPipeline.class);
     private static final String IDEMPOTENCY_KEY_SCHEMA = "#/components/schemas/IdempotencyKey";
 
-    /** Which guards a route family has. */
-    public enum Family { API, CONTROL }
+    /**
+     * Which guards a route family has. PUBLIC routes are pages the sandbox hands out by
+     * unguessable URL (card details): no Authorization, whatever the admin token.
+     */
+    public enum Family { API, CONTROL, PUBLIC }
 
     private final SandboxClock clock;
     private final TimeMachine timeMachine;
@@ -117,7 +120,8 @@ public final class HttpPipeline {
             if (!violations.isEmpty()) {
                 throw ApiException.validation(violations);
             }
-            ApiResponse response = handler.handle(new ApiRequest(caller, ctx.pathParamMap(), query, requestBody));
+            ApiResponse response = handler.handle(new ApiRequest(caller, ctx.pathParamMap(), query, requestBody,
+                    ctx.host() == null ? null : ctx.scheme() + "://" + ctx.host()));
             if (slot != null) {
                 idempotency.complete(slot, response.status(), response.replayKind(), response.replayId());
                 slot = null;
@@ -190,6 +194,9 @@ public final class HttpPipeline {
     }
 
     private Caller guard(Context ctx, Family family) {
+        if (family == Family.PUBLIC) {
+            return new Caller("public", false, java.util.Set.of());
+        }
         if (family == Family.CONTROL) {
             if (adminToken != null) {
                 String header = ctx.header("Authorization");

@@ -25,7 +25,7 @@ public final class OpenApiDocument {
     private static final List<String> FRAGMENTS = List.of(
             "entities", "accounts", "cards", "inbound-ach-transfers", "providers", "era", "external-accounts",
             "card-authorizations",
-            "control");
+            "control", "live-entities", "live-accounts", "transactions", "transfers", "card-details");
 
     private final ObjectNode document;
     private final byte[] serialized;

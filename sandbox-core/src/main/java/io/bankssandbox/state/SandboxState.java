@@ -12,6 +12,8 @@ import io.bankssandbox.entities.Entity;
 import io.bankssandbox.era.Era;
 import io.bankssandbox.externalaccounts.ExternalAccount;
 import io.bankssandbox.lockbox.MailItem;
+import io.bankssandbox.transfers.AchTransfer;
+import io.bankssandbox.transfers.BookTransfer;
 import java.time.Instant;
 import java.util.List;
 
@@ -30,6 +32,8 @@ public final class SandboxState {
     public final Table<Transaction> transactions;
     /** Approved card payments, per card in time order: a spending-limit window is one range read. */
     public final Table<CardPayment> cardPayments;
+    public final Table<BookTransfer> bookTransfers;
+    public final Table<AchTransfer> achTransfers;
     public final Timeline timeline;
     public final IdGenerator ids;
     public final List<ApiKey> apiKeys;
@@ -49,13 +53,16 @@ public final class SandboxState {
                         ExternalAccount::entityId),
                 Table.descending(Transaction::id, t -> new SortKey(t.occurredAt(), t.id()), Transaction::accountId),
                 Table.ascending(CardPayment::id, p -> new SortKey(p.authorizedAt(), p.id()), CardPayment::cardId),
+                Table.descending(BookTransfer::id, b -> new SortKey(b.createdAt(), b.id()), BookTransfer::sourceAccountId),
+                Table.descending(AchTransfer::id, a -> new SortKey(a.createdAt(), a.id()), AchTransfer::accountId),
                 new Timeline(), ids, apiKeys, policy, startedAt);
     }
 
     private SandboxState(Table<Entity> entities, Table<Account> accounts, Table<Card> cards,
                          Table<InboundAchTransfer> inboundAchTransfers, Table<MailItem> mail, Table<Era> eras,
                          Table<ExternalAccount> externalAccounts, Table<Transaction> transactions,
-                         Table<CardPayment> cardPayments, Timeline timeline, IdGenerator ids,
+                         Table<CardPayment> cardPayments, Table<BookTransfer> bookTransfers,
+                         Table<AchTransfer> achTransfers, Timeline timeline, IdGenerator ids,
                          List<ApiKey> apiKeys, CardPolicy policy, Instant startedAt) {
         this.entities = entities;
         this.accounts = accounts;
@@ -66,6 +73,8 @@ public final class SandboxState {
         this.externalAccounts = externalAccounts;
         this.transactions = transactions;
         this.cardPayments = cardPayments;
+        this.bookTransfers = bookTransfers;
+        this.achTransfers = achTransfers;
         this.timeline = timeline;
         this.ids = ids;
         this.apiKeys = List.copyOf(apiKeys);
@@ -76,7 +85,7 @@ public final class SandboxState {
     public SandboxState copy() {
         return new SandboxState(entities.copy(), accounts.copy(), cards.copy(), inboundAchTransfers.copy(),
                 mail.copy(), eras.copy(), externalAccounts.copy(), transactions.copy(),
-                cardPayments.copy(), timeline.copy(), ids.copy(), apiKeys, policy,
+                cardPayments.copy(), bookTransfers.copy(), achTransfers.copy(), timeline.copy(), ids.copy(), apiKeys, policy,
                 startedAt);
     }
 }

@@ -1,0 +1,41 @@
+package io.bankssandbox.accounts;
+
+import io.bankssandbox.Feature;
+import io.bankssandbox.SandboxRuntime;
+import io.bankssandbox.http.ApiResponse;
+import io.bankssandbox.http.ApiRouter;
+import io.bankssandbox.http.ErrorShape;
+import java.time.Instant;
+
+/** {@code GET /v0/accounts/{id}} and its settlement instructions as a PDF. */
+public final class AccountDetailsFeature implements Feature {
+    private final SandboxRuntime runtime;
+
+    public AccountDetailsFeature(SandboxRuntime runtime) {
+        this.runtime = runtime;
+    }
+
+    /** One account with its numbers, as {@code GET /v0/accounts/{id}} shows it. */
+    public record AccountView(String id, String entityId, String name, String accountNumber, String routingNumber,
+                              long totalBalance, long availableBalance, Instant openedAt) {
+        public static AccountView of(Account a) {
+            return new AccountView(a.id(), a.entityId(), a.name(), a.accountNumber(), a.routingNumber(),
+                    a.totalBalance(), a.availableBalance(), a.openedAt());
+        }
+    }
+
+    @Override
+    public void routes(ApiRouter api) {
+        api.get("/v0/accounts/{account_id}", ErrorShape.NEST, request -> runtime.state().read(state -> ApiResponse.ok(
+                AccountView.of(AccountBook.get(state, request.caller(), request.path("account_id"))))));
+        api.get("/v0/accounts/{account_id}/settlement-instructions", ErrorShape.NEST, request -> {
+            SettlementInstructions.Details details = runtime.state().read(state -> {
+                Account account = AccountBook.get(state, request.caller(), request.path("account_id"));
+                return new SettlementInstructions.Details(state.entities.get(account.entityId()).name(),
+                        account.name(), account.routingNumber(), account.accountNumber(), runtime.clock().now());
+            });
+            // rendered outside the state lock: a PDF takes milliseconds, and needs nothing but the details
+            return ApiResponse.raw("application/pdf", SettlementInstructions.render(details));
+        });
+    }
+}

@@ -1,0 +1,31 @@
+package io.bankssandbox.transactions;
+
+import io.bankssandbox.accounts.Account;
+import io.bankssandbox.accounts.AccountBook;
+import io.bankssandbox.accounts.Transaction;
+import io.bankssandbox.entities.Caller;
+import io.bankssandbox.state.DomainException;
+import io.bankssandbox.state.Page;
+import io.bankssandbox.state.SandboxState;
+import io.bankssandbox.state.SortKey;
+import java.util.List;
+
+/** An account's transactions as a caller may read them: newest first, only of accounts it sees. */
+public final class TransactionHistory {
+    private TransactionHistory() {}
+
+    public static Page<Transaction> list(SandboxState state, Caller caller, String accountId, SortKey after, int limit) {
+        Account account = AccountBook.get(state, caller, accountId);
+        return state.transactions.page(List.of(account.id()), t -> true, after, limit);
+    }
+
+    /** The transaction, or not found when unknown or of an account the caller cannot see. */
+    public static Transaction get(SandboxState state, Caller caller, String id) {
+        Transaction transaction = state.transactions.get(id);
+        Account account = transaction == null ? null : state.accounts.get(transaction.accountId());
+        if (account == null || !caller.canSee(account.entityId())) {
+            throw DomainException.notFound("Transaction", id);
+        }
+        return transaction;
+    }
+}
