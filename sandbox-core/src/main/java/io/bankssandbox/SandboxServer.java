@@ -8,9 +8,11 @@ import io.bankssandbox.control.ControlFeature;
 import io.bankssandbox.entities.EntitiesFeature;
 import io.bankssandbox.externalaccounts.ExternalAccountsFeature;
 import io.bankssandbox.era.EraFeature;
+import io.bankssandbox.era.RemittancesFeature;
 import io.bankssandbox.fixtures.Contracts;
 import io.bankssandbox.http.ApiRouter;
 import io.bankssandbox.http.HttpPipeline;
+import io.bankssandbox.lockbox.LiveLockboxFeature;
 import io.bankssandbox.lockbox.LockboxFeature;
 import io.bankssandbox.carddetails.CardDetailsFeature;
 import io.bankssandbox.entities.EntityDetailsFeature;
@@ -43,6 +45,8 @@ final class SandboxServer {
                 new TransactionsFeature(runtime, pipeline),
                 new TransfersFeature(runtime, pipeline),
                 new CardDetailsFeature(runtime),
+                new LiveLockboxFeature(runtime),
+                new RemittancesFeature(runtime),
                 new ControlFeature(runtime));
         runtime.install(features);
         this.app = Javalin.create(javalin -> {

@@ -74,6 +74,17 @@ public final class OpenApiContract {
         }
         JsonNode content = documented.path("content");
         if (!content.has("application/json")) {
+            // a documented non-JSON answer (a PDF, an X12 835) must come with the documented media type
+            String type = response.header("Content-Type").orElse("");
+            for (Iterator<String> types = content.fieldNames(); types.hasNext(); ) {
+                if (type.startsWith(types.next())) {
+                    return;
+                }
+            }
+            if (content.size() > 0) {
+                throw new AssertionError(response.method() + " " + template + " " + response.status()
+                        + " answered Content-Type " + type + ", documented: " + content.fieldNames().next());
+            }
             return;
         }
         String ref = content.path("application/json").path("schema").path("$ref").asText(null);
