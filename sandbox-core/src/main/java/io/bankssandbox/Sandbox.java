@@ -24,6 +24,8 @@ public final class Sandbox implements AutoCloseable {
     public static final String DEFAULT_API_KEY = "lm_key_sandbox_all";
 
     private final SandboxServer server;
+    /** Read once at start: it stays what the sandbox listened on after close, for messages and checks. */
+    private final int port;
     private final Clock clock;
     private final InboundAchControls inboundAch;
     private final InsurancePaymentControls insurancePayments;
@@ -36,6 +38,7 @@ public final class Sandbox implements AutoCloseable {
 
     private Sandbox(SandboxServer server) {
         this.server = server;
+        this.port = server.port();
         this.clock = new Clock(server.runtime());
         ControlCalls calls = new ControlCalls(server.inProcessControl());
         this.inboundAch = new InboundAchControls(calls);
@@ -65,11 +68,11 @@ public final class Sandbox implements AutoCloseable {
         if ("0.0.0.0".equals(host)) {
             host = "127.0.0.1";
         }
-        return "http://" + host + ":" + server.port();
+        return "http://" + host + ":" + port;
     }
 
     public int port() {
-        return server.port();
+        return port;
     }
 
     /** The default API key: {@code lm_key_sandbox_all} when the fixture set has it, else its first key. */

@@ -1,10 +1,14 @@
 package io.bankssandbox.junit5;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.clock.ClockMode;
+import io.bankssandbox.state.Json;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -212,6 +216,30 @@ public final class BanksSandboxExtension implements BeforeAllCallback, BeforeEac
         /** One sandbox for every class whose extension asks for the same configuration, closed when the run ends. */
         public Builder shared(boolean shared) {
             this.shared = shared;
+            return this;
+        }
+
+        /**
+         * Fixture data built in code: {@code document} replaces the fixture set's file {@code name}
+         * ({@code entities}, {@code accounts}, {@code cards}, ...) and is checked as that file would be.
+         */
+        public Builder fixtureDocument(String name, JsonNode document) {
+            config.fixtureDocument(name, document);
+            return this;
+        }
+
+        /** The same, from JSON text. */
+        public Builder fixtureDocument(String name, String json) {
+            try {
+                return fixtureDocument(name, Json.MAPPER.readTree(json));
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException(name + ": not valid JSON: " + e.getOriginalMessage(), e);
+            }
+        }
+
+        /** One more API key, seeing these entities ({@code "*"}: every entity). */
+        public Builder apiKey(String key, String... entityIds) {
+            config.apiKey(key, "added by BanksSandboxExtension.builder()", List.of(entityIds));
             return this;
         }
 

@@ -23,6 +23,19 @@ final class Http {
         return send(sandbox, HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + path)).GET());
     }
 
+    static Response get(Sandbox sandbox, String path, String apiKey) {
+        return send(HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + path)).GET(), apiKey);
+    }
+
+    /** A card on the sandbox's first account, created with this Idempotency-Key. */
+    static Response createCard(Sandbox sandbox, String idempotencyKey) {
+        String account = sandbox.exportState().get("accounts").get(0).get("id").asText();
+        return post(sandbox, "/v0/cards", java.util.Map.of("bank_account_id", account, "nickname", "Supplies",
+                "authorization_controls", java.util.Map.of("usage", java.util.Map.of("category", "multi_use",
+                        "multi_use", java.util.Map.of("spending_limits", java.util.List.of(
+                                java.util.Map.of("interval", "per_transaction", "amount", 5_000)))))), idempotencyKey);
+    }
+
     static Response post(Sandbox sandbox, String path, Object body) {
         return post(sandbox, path, body, "test-" + UUID.randomUUID());
     }
@@ -40,8 +53,12 @@ final class Http {
     }
 
     private static Response send(Sandbox sandbox, HttpRequest.Builder request) {
+        return send(request, sandbox.apiKey());
+    }
+
+    private static Response send(HttpRequest.Builder request, String apiKey) {
         try {
-            HttpResponse<byte[]> response = CLIENT.send(request.header("Authorization", "Bearer " + sandbox.apiKey())
+            HttpResponse<byte[]> response = CLIENT.send(request.header("Authorization", "Bearer " + apiKey)
                     .build(), HttpResponse.BodyHandlers.ofByteArray());
             JsonNode body = response.body().length == 0 ? null : Json.MAPPER.readTree(response.body());
             return new Response(response.statusCode(), body);
