@@ -24,11 +24,31 @@ public final class Sandbox implements AutoCloseable {
     public static final String DEFAULT_API_KEY = "lm_key_sandbox_all";
 
     private final SandboxServer server;
+    /** Read once at start: it stays what the sandbox listened on after close, for messages and checks. */
+    private final int port;
     private final Clock clock;
+    private final InboundAchControls inboundAch;
+    private final InsurancePaymentControls insurancePayments;
+    private final LockboxControls lockbox;
+    private final CardControls cards;
+    private final ExternalAccountControls externalAccounts;
+    private final AchTransferControls achTransfers;
+    private final FaultControls faults;
+    private final Journal journal;
 
     private Sandbox(SandboxServer server) {
         this.server = server;
+        this.port = server.port();
         this.clock = new Clock(server.runtime());
+        ControlCalls calls = new ControlCalls(server.inProcessControl());
+        this.inboundAch = new InboundAchControls(calls);
+        this.insurancePayments = new InsurancePaymentControls(calls);
+        this.lockbox = new LockboxControls(calls);
+        this.cards = new CardControls(calls);
+        this.externalAccounts = new ExternalAccountControls(calls);
+        this.achTransfers = new AchTransferControls(calls);
+        this.faults = new FaultControls(calls);
+        this.journal = new Journal(server.runtime().journal(), calls);
     }
 
     /** Starts a sandbox on a free loopback port with the default fixtures and a frozen clock. */
@@ -48,11 +68,11 @@ public final class Sandbox implements AutoCloseable {
         if ("0.0.0.0".equals(host)) {
             host = "127.0.0.1";
         }
-        return "http://" + host + ":" + server.port();
+        return "http://" + host + ":" + port;
     }
 
     public int port() {
-        return server.port();
+        return port;
     }
 
     /** The default API key: {@code lm_key_sandbox_all} when the fixture set has it, else its first key. */
@@ -70,6 +90,52 @@ public final class Sandbox implements AutoCloseable {
         return clock;
     }
 
+    /*
+     * Typed control: each call runs the control route's own handler in this JVM (no HTTP), behind
+     * the same schema and rules, so it accepts and refuses exactly what the control API does; a
+     * refusal throws SandboxException with the status the API would answer.
+     */
+
+    /** Inbound ACH transfers: simulate, accept, decline, return. */
+    public InboundAchControls inboundAch() {
+        return inboundAch;
+    }
+
+    /** Insurance payments: an ACH credit plus the ERA that reconciles with it. */
+    public InsurancePaymentControls insurancePayments() {
+        return insurancePayments;
+    }
+
+    /** Lockbox mail for a provider. */
+    public LockboxControls lockbox() {
+        return lockbox;
+    }
+
+    /** Card authorizations. */
+    public CardControls cards() {
+        return cards;
+    }
+
+    /** Archive an external account. */
+    public ExternalAccountControls externalAccounts() {
+        return externalAccounts;
+    }
+
+    /** Outbound ACH transfers: approve, reject, cancel, return. */
+    public AchTransferControls achTransfers() {
+        return achTransfers;
+    }
+
+    /** Scripted failures of /v0 requests. */
+    public FaultControls faults() {
+        return faults;
+    }
+
+    /** What the /v0 API was asked and answered since the last reset. */
+    public Journal journal() {
+        return journal;
+    }
+
     /** Back to the fixture state: data, clock, idempotency keys, journal and faults. */
     public void reset() {
         server.runtime().reset();
@@ -85,9 +151,9 @@ public final class Sandbox implements AutoCloseable {
         server.runtime().importState(document);
     }
 
-    /** The /v0 requests served since the last reset, oldest first. */
+    /** The /v0 requests served since the last reset, oldest first (same as {@code journal().entries()}). */
     public List<RequestJournal.Entry> requests() {
-        return server.runtime().journal().entries();
+        return journal.entries();
     }
 
     /** The runtime behind this sandbox, for the control features and extensions of this project. */
@@ -112,6 +178,7 @@ public final class Sandbox implements AutoCloseable {
             return runtime.clock().now();
         }
 
+        /** Moves the clock forward, applying every transition that falls due; answers what happened, in time order. */
         public List<ClockEvent> advance(Duration by) {
             if (by.isNegative()) {
                 throw new IllegalArgumentException("the clock never goes backwards: " + by);

@@ -1,9 +1,14 @@
 package io.bankssandbox;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.clock.ClockMode;
+import io.bankssandbox.entities.ApiKey;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * How to start a sandbox. Defaults suit tests: any free port on loopback, the {@code default}
@@ -23,7 +28,14 @@ public record SandboxConfig(
         String adminToken,
         List<String> corsOrigins,
         int rateLimitPerMinute,
-        Path stateFile) {
+        Path stateFile,
+        Map<String, JsonNode> fixtureDocuments,
+        List<ApiKey> extraApiKeys) {
+
+    public SandboxConfig {
+        fixtureDocuments = fixtureDocuments == null ? Map.of() : Map.copyOf(fixtureDocuments);
+        extraApiKeys = extraApiKeys == null ? List.of() : List.copyOf(extraApiKeys);
+    }
 
     public static final long DEFAULT_SEED = 42L;
 
@@ -47,6 +59,8 @@ public record SandboxConfig(
         b.corsOrigins = corsOrigins;
         b.rateLimitPerMinute = rateLimitPerMinute;
         b.stateFile = stateFile;
+        b.fixtureDocuments.putAll(fixtureDocuments);
+        b.extraApiKeys.addAll(extraApiKeys);
         return b;
     }
 
@@ -61,6 +75,8 @@ public record SandboxConfig(
         private List<String> corsOrigins = List.of();
         private int rateLimitPerMinute;
         private Path stateFile;
+        private final Map<String, JsonNode> fixtureDocuments = new LinkedHashMap<>();
+        private final List<ApiKey> extraApiKeys = new ArrayList<>();
 
         public Builder host(String host) { this.host = host; return this; }
 
@@ -90,9 +106,24 @@ public record SandboxConfig(
         /** Keep state in this file: loaded at start, written before every 2xx mutation is answered. */
         public Builder stateFile(Path file) { this.stateFile = file; return this; }
 
+        /**
+         * Use {@code document} instead of the fixture set's file {@code name} ({@code entities},
+         * {@code accounts}, ...): fixture data built in code, checked like a file.
+         */
+        public Builder fixtureDocument(String name, JsonNode document) {
+            this.fixtureDocuments.put(name, document.deepCopy());
+            return this;
+        }
+
+        /** One more API key beside the fixture set's; {@code entityIds} {@code "*"} sees every entity. */
+        public Builder apiKey(String key, String description, List<String> entityIds) {
+            this.extraApiKeys.add(new ApiKey(key, description, List.copyOf(entityIds)));
+            return this;
+        }
+
         public SandboxConfig build() {
             return new SandboxConfig(host, port, fixtures, clockMode, start, seed, adminToken, corsOrigins,
-                    rateLimitPerMinute, stateFile);
+                    rateLimitPerMinute, stateFile, fixtureDocuments, extraApiKeys);
         }
     }
 }

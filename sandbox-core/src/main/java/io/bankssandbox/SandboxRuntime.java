@@ -1,6 +1,7 @@
 package io.bankssandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bankssandbox.clock.SandboxClock;
 import io.bankssandbox.clock.TimeMachine;
@@ -10,12 +11,14 @@ import io.bankssandbox.http.FaultInjector;
 import io.bankssandbox.http.IdempotencyStore;
 import io.bankssandbox.http.RateLimiter;
 import io.bankssandbox.http.RequestJournal;
+import io.bankssandbox.state.Json;
 import io.bankssandbox.state.SandboxState;
 import io.bankssandbox.state.StateHolder;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -38,7 +41,7 @@ public final class SandboxRuntime {
 
     public SandboxRuntime(SandboxConfig config) {
         this.config = config;
-        StateCodec.Decoded decoded = StateCodec.decode(FixtureLoader.read(config.fixtures()), config.seed());
+        StateCodec.Decoded decoded = StateCodec.decode(fixtureDocuments(config), config.seed());
         Instant start = config.start() != null ? config.start() : decoded.state().startedAt;
         this.fixtureSnapshot = decoded.state();
         this.fixtureKeys = decoded.idempotencyKeys();
@@ -47,6 +50,24 @@ public final class SandboxRuntime {
         this.timeMachine = new TimeMachine(clock, state);
         this.rateLimiter = new RateLimiter(config.rateLimitPerMinute());
         idempotency.replaceAll(fixtureKeys);
+    }
+
+    /** The fixture set's files, with the documents and API keys the config adds (checked as files are). */
+    private static Map<String, JsonNode> fixtureDocuments(SandboxConfig config) {
+        Map<String, JsonNode> documents = FixtureLoader.read(config.fixtures());
+        if (config.fixtureDocuments().isEmpty() && config.extraApiKeys().isEmpty()) {
+            return documents;
+        }
+        documents = new LinkedHashMap<>(documents);
+        documents.putAll(config.fixtureDocuments());
+        if (!config.extraApiKeys().isEmpty()) {
+            JsonNode existing = documents.get("api_keys");
+            ArrayNode keys = existing != null && existing.isArray() ? ((ArrayNode) existing).deepCopy()
+                    : Json.MAPPER.createArrayNode();
+            config.extraApiKeys().forEach(key -> keys.add(Json.MAPPER.valueToTree(key)));
+            documents.put("api_keys", keys);
+        }
+        return documents;
     }
 
     /** Wires the features' transitions and schedules what the loaded data waits for. */

@@ -13,6 +13,7 @@ import io.bankssandbox.fixtures.Contracts;
 import io.bankssandbox.http.ApiRouter;
 import io.bankssandbox.http.HttpPipeline;
 import io.bankssandbox.lockbox.LiveLockboxFeature;
+import io.bankssandbox.http.InProcessControl;
 import io.bankssandbox.lockbox.LockboxFeature;
 import io.bankssandbox.carddetails.CardDetailsFeature;
 import io.bankssandbox.entities.EntityDetailsFeature;
@@ -26,6 +27,7 @@ import java.util.List;
 final class SandboxServer {
     private final SandboxRuntime runtime;
     private final Javalin app;
+    private final InProcessControl inProcessControl;
 
     SandboxServer(SandboxConfig config) {
         this.runtime = new SandboxRuntime(config);
@@ -49,13 +51,15 @@ final class SandboxServer {
                 new RemittancesFeature(runtime),
                 new ControlFeature(runtime));
         runtime.install(features);
+        this.inProcessControl = new InProcessControl(runtime.timeMachine(), Contracts.openApiValidator());
         this.app = Javalin.create(javalin -> {
             javalin.startup.showJavalinBanner = false;
             javalin.http.maxRequestSize = 64L * 1024 * 1024; // our BodyReader enforces the 1 MiB limit
             javalin.jetty.host = config.host();
             javalin.jetty.port = config.port();
             ApiRouter api = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.API);
-            ApiRouter control = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.CONTROL);
+            ApiRouter control = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.CONTROL,
+                    inProcessControl);
             for (Feature feature : features) {
                 feature.routes(api);
                 feature.controlRoutes(control);
@@ -70,6 +74,11 @@ final class SandboxServer {
 
     SandboxRuntime runtime() {
         return runtime;
+    }
+
+    /** The control routes, for the typed {@link Sandbox} handle. */
+    InProcessControl inProcessControl() {
+        return inProcessControl;
     }
 
     Javalin app() {

@@ -1,0 +1,38 @@
+package io.bankssandbox;
+
+import io.bankssandbox.transfers.AchTransferView;
+import java.util.Map;
+
+/**
+ * Outbound ACH transfers moved by hand ({@code /_sandbox/ach-transfers/{id}/...}): approve one held
+ * for review; reject, cancel or return one (each gives the money back).
+ */
+public final class AchTransferControls {
+    private final ControlCalls calls;
+
+    AchTransferControls(ControlCalls calls) {
+        this.calls = calls;
+    }
+
+    public AchTransferView approve(String achTransferId) {
+        return move(achTransferId, "approve", null);
+    }
+
+    public AchTransferView reject(String achTransferId) {
+        return move(achTransferId, "reject", null);
+    }
+
+    public AchTransferView cancel(String achTransferId) {
+        return move(achTransferId, "cancel", null);
+    }
+
+    /** {@code reason}: a return reason code such as {@code no_account}; null for the sandbox's default. */
+    public AchTransferView returnTransfer(String achTransferId, String reason) {
+        return move(achTransferId, "return", reason == null ? null : Map.of("reason", reason));
+    }
+
+    private AchTransferView move(String achTransferId, String action, Object body) {
+        return calls.post(AchTransferView.class, "/_sandbox/ach-transfers/{ach_transfer_id}/" + action,
+                Map.of("ach_transfer_id", achTransferId), body);
+    }
+}

@@ -1,0 +1,50 @@
+package io.bankssandbox;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bankssandbox.http.InProcessControl;
+import io.bankssandbox.state.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Typed requests in, the route's own answer out: the typed handle's one way into the control routes. */
+final class ControlCalls {
+    private final InProcessControl control;
+
+    ControlCalls(InProcessControl control) {
+        this.control = control;
+    }
+
+    /** POSTs {@code body} (a record, written as the wire's snake_case JSON; null fields left out). */
+    <T> T post(Class<T> answer, String pathTemplate, Map<String, String> pathParams, Object body) {
+        return call("POST", answer, pathTemplate, pathParams, body);
+    }
+
+    <T> T call(String method, Class<T> answer, String pathTemplate, Map<String, String> pathParams, Object body) {
+        return answer.cast(control.call(method, pathTemplate, pathParams, body == null ? null : withoutNulls(body)));
+    }
+
+    private static JsonNode withoutNulls(Object body) {
+        JsonNode tree = Json.MAPPER.valueToTree(body);
+        strip(tree);
+        return tree;
+    }
+
+    /** An absent optional field is left out, not sent as null (which the schemas refuse). */
+    private static void strip(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            List<String> nulls = new ArrayList<>();
+            object.fields().forEachRemaining(field -> {
+                if (field.getValue().isNull()) {
+                    nulls.add(field.getKey());
+                } else {
+                    strip(field.getValue());
+                }
+            });
+            object.remove(nulls);
+        } else if (node != null && node.isArray()) {
+            node.forEach(ControlCalls::strip);
+        }
+    }
+}

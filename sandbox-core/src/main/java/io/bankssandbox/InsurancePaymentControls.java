@@ -1,0 +1,35 @@
+package io.bankssandbox;
+
+import io.bankssandbox.ach.InboundAchFeature;
+import io.bankssandbox.ach.InsurancePayments;
+import io.bankssandbox.era.Era;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Insurance payments ({@code POST /_sandbox/insurance-payments}): a pending ACH credit of the
+ * claims' paid total, with TRN/REF addenda, and the ERA that reconciles with it.
+ */
+public final class InsurancePaymentControls {
+    private final ControlCalls calls;
+
+    InsurancePaymentControls(ControlCalls calls) {
+        this.calls = calls;
+    }
+
+    public InboundAchFeature.InsurancePaymentView receive(InsurancePayments.Payment payment) {
+        return calls.post(InboundAchFeature.InsurancePaymentView.class, "/_sandbox/insurance-payments", Map.of(),
+                payment);
+    }
+
+    public InboundAchFeature.InsurancePaymentView receive(String accountId, Era.Party payer,
+                                                          InsurancePayments.ClaimInput... claims) {
+        return receive(new InsurancePayments.Payment(accountId, payer, List.of(claims)));
+    }
+
+    /** A claim paid in full, without adjustments; optional fields take the sandbox's defaults. */
+    public static InsurancePayments.ClaimInput paidClaim(String patientControlNumber, long amount) {
+        return new InsurancePayments.ClaimInput(patientControlNumber, null, null, amount, amount, null, null, null,
+                null, null, null);
+    }
+}

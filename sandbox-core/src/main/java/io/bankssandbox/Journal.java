@@ -1,0 +1,48 @@
+package io.bankssandbox;
+
+import io.bankssandbox.http.RequestJournal;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The /v0 requests a sandbox served since its last reset ({@code /_sandbox/requests}), oldest
+ * first: method, request target, Idempotency-Key, bodies and status, never an Authorization value.
+ * AssertJ users get fluent checks from {@code io.bankssandbox.junit5.SandboxAssertions}.
+ */
+public final class Journal {
+    private final RequestJournal journal;
+    private final ControlCalls calls;
+
+    Journal(RequestJournal journal, ControlCalls calls) {
+        this.journal = journal;
+        this.calls = calls;
+    }
+
+    public List<RequestJournal.Entry> entries() {
+        return journal.entries();
+    }
+
+    /**
+     * The entries with this method whose path (without the query string) is {@code path}; a path
+     * ending in {@code *} matches as a prefix ({@code /v0/cards/*}).
+     */
+    public List<RequestJournal.Entry> requests(String method, String path) {
+        return entries().stream().filter(e -> matches(e, method, path)).toList();
+    }
+
+    /** Forgets what was served so far, so a test can look only at what follows. */
+    public void clear() {
+        calls.call("DELETE", Object.class, "/_sandbox/requests", Map.of(), null);
+    }
+
+    public static boolean matches(RequestJournal.Entry entry, String method, String path) {
+        if (!entry.method().equalsIgnoreCase(method)) {
+            return false;
+        }
+        String requested = entry.path();
+        int query = requested.indexOf('?');
+        String bare = query < 0 ? requested : requested.substring(0, query);
+        return path.endsWith("*") ? bare.startsWith(path.substring(0, path.length() - 1))
+                : bare.equals(path) || requested.equals(path);
+    }
+}

@@ -1,0 +1,66 @@
+package io.bankssandbox.junit5;
+
+import io.bankssandbox.Journal;
+import io.bankssandbox.http.RequestJournal;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.assertj.core.api.AbstractAssert;
+
+/** Assertions on a sandbox's request journal; failures list what the sandbox did receive. */
+public final class JournalAssert extends AbstractAssert<JournalAssert, Journal> {
+
+    JournalAssert(Journal journal) {
+        super(journal, JournalAssert.class);
+    }
+
+    /**
+     * At least one {@code method} request to {@code path} (without its query string, or exactly with
+     * it; a trailing {@code *} matches a prefix). The answer narrows those requests further.
+     */
+    public RequestAssert hasRequest(String method, String path) {
+        isNotNull();
+        List<RequestJournal.Entry> matching = actual.requests(method, path);
+        if (matching.isEmpty()) {
+            failWithMessage("Expected a %s %s request, but the sandbox received:%n%s", method, path,
+                    describe(actual.entries()));
+        }
+        return new RequestAssert(method + " " + path, matching, actual.entries());
+    }
+
+    public JournalAssert hasNoRequest(String method, String path) {
+        isNotNull();
+        List<RequestJournal.Entry> matching = actual.requests(method, path);
+        if (!matching.isEmpty()) {
+            failWithMessage("Expected no %s %s request, but the sandbox received:%n%s", method, path,
+                    describe(matching));
+        }
+        return this;
+    }
+
+    public JournalAssert hasRequestCount(String method, String path, int expected) {
+        isNotNull();
+        List<RequestJournal.Entry> matching = actual.requests(method, path);
+        if (matching.size() != expected) {
+            failWithMessage("Expected %d %s %s request(s), but found %d among:%n%s", expected, method, path,
+                    matching.size(), describe(actual.entries()));
+        }
+        return this;
+    }
+
+    public JournalAssert isEmpty() {
+        isNotNull();
+        if (!actual.entries().isEmpty()) {
+            failWithMessage("Expected no requests, but the sandbox received:%n%s", describe(actual.entries()));
+        }
+        return this;
+    }
+
+    static String describe(List<RequestJournal.Entry> entries) {
+        if (entries.isEmpty()) {
+            return "  (nothing)";
+        }
+        return entries.stream().map(e -> "  " + e.method() + " " + e.path() + " -> " + e.status()
+                        + (e.idempotencyKey() == null ? "" : " [Idempotency-Key " + e.idempotencyKey() + "]"))
+                .collect(Collectors.joining(System.lineSeparator()));
+    }
+}
