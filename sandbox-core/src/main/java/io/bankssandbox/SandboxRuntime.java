@@ -99,9 +99,14 @@ public final class SandboxRuntime {
 
     public RateLimiter rateLimiter() { return rateLimiter; }
 
+    /** Where the clock stands after a reset: the configured start, else the fixture set's. */
+    public Instant fixtureStart() {
+        return config.start() != null ? config.start() : fixtureSnapshot.startedAt;
+    }
+
     /** Back to the fixture state: data, clock, idempotency keys, journal, faults. */
     public Instant reset() {
-        Instant start = config.start() != null ? config.start() : fixtureSnapshot.startedAt;
+        Instant start = fixtureStart();
         state.replace(fixtureSnapshot.copy(), () -> {
             clock.set(start);
             idempotency.replaceAll(fixtureKeys);

@@ -10,7 +10,10 @@ import io.bankssandbox.externalaccounts.ExternalAccountsFeature;
 import io.bankssandbox.era.EraFeature;
 import io.bankssandbox.era.RemittancesFeature;
 import io.bankssandbox.fixtures.Contracts;
+import io.bankssandbox.durable.StateFile;
+import io.bankssandbox.fixtures.FixtureException;
 import io.bankssandbox.http.ApiRouter;
+import io.bankssandbox.http.CorsPolicy;
 import io.bankssandbox.http.HttpPipeline;
 import io.bankssandbox.lockbox.LiveLockboxFeature;
 import io.bankssandbox.http.InProcessControl;
@@ -28,6 +31,7 @@ final class SandboxServer {
     private final SandboxRuntime runtime;
     private final Javalin app;
     private final InProcessControl inProcessControl;
+    private final StateFile stateFile;
 
     SandboxServer(SandboxConfig config) {
         this.runtime = new SandboxRuntime(config);
@@ -52,11 +56,26 @@ final class SandboxServer {
                 new ControlFeature(runtime));
         runtime.install(features);
         this.inProcessControl = new InProcessControl(runtime.timeMachine(), Contracts.openApiValidator());
+        this.stateFile = config.stateFile() == null ? null : new StateFile(config.stateFile(), runtime::exportState);
+        if (stateFile != null) {
+            stateFile.load().ifPresent(saved -> {
+                try {
+                    runtime.importState(saved);
+                } catch (FixtureException e) {
+                    throw new StateFile.StateFileException(stateFile.path() + ": " + String.join("; ", e.problems()));
+                }
+            });
+            pipeline.afterMutation(stateFile::persist);
+        }
+        CorsPolicy cors = new CorsPolicy(config.corsOrigins());
         this.app = Javalin.create(javalin -> {
             javalin.startup.showJavalinBanner = false;
             javalin.http.maxRequestSize = 64L * 1024 * 1024; // our BodyReader enforces the 1 MiB limit
             javalin.jetty.host = config.host();
             javalin.jetty.port = config.port();
+            javalin.routes.before(cors::decorate);
+            // every OPTIONS is a preflight to us: answered before auth and routing, never 401 or 404
+            javalin.routes.options("/*", cors::preflight);
             ApiRouter api = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.API);
             ApiRouter control = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.CONTROL,
                     inProcessControl);
@@ -95,5 +114,9 @@ final class SandboxServer {
 
     void stop() {
         app.stop();
+        if (stateFile != null) {
+            // a running clock moved since the last mutation: keep where it stood at shutdown
+            stateFile.persist();
+        }
     }
 }

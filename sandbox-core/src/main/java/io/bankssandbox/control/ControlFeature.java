@@ -73,8 +73,13 @@ public final class ControlFeature implements Feature {
             }
             return ApiResponse.ok(runtime.exportState());
         });
-        control.get("/_sandbox/requests", ErrorShape.NEST, request -> ApiResponse.ok(new DataList<>(
-                runtime.journal().entries().stream().map(JournalEntry::of).toList())));
+        control.get("/_sandbox/requests", ErrorShape.NEST, request -> {
+            if ("scenario".equals(request.query("format"))) {
+                return ApiResponse.ok(ScenarioExport.of(runtime.journal().session(), runtime.config().fixtures(),
+                        runtime.config().seed(), runtime.fixtureStart()));
+            }
+            return ApiResponse.ok(new DataList<>(runtime.journal().entries().stream().map(JournalEntry::of).toList()));
+        });
         control.delete("/_sandbox/requests", ErrorShape.NEST, request -> {
             runtime.journal().clear();
             return ApiResponse.ok(new DataList<>(List.of()));

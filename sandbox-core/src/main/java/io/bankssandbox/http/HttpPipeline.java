@@ -49,6 +49,7 @@ public final class HttpPipeline {
     private final RateLimiter rateLimiter;
     private final String adminToken;
     private final Map<String, ReplayRenderer> replayRenderers = new HashMap<>();
+    private volatile Runnable afterMutation = () -> { };
 
     public HttpPipeline(SandboxClock clock, TimeMachine timeMachine, Supplier<List<ApiKey>> apiKeys,
                         SchemaValidator validator, IdempotencyStore idempotency, RequestJournal journal,
@@ -62,6 +63,14 @@ public final class HttpPipeline {
         this.faults = faults;
         this.rateLimiter = rateLimiter;
         this.adminToken = adminToken;
+    }
+
+    /**
+     * Runs after a request that changes state has been answered 2xx and before the answer leaves:
+     * the state file hooks in here, so what a client saw acknowledged is already durable.
+     */
+    public void afterMutation(Runnable hook) {
+        this.afterMutation = hook;
     }
 
     public void registerReplay(String kind, ReplayRenderer renderer) {
@@ -128,6 +137,9 @@ public final class HttpPipeline {
             }
             status = response.status();
             responseJson = write(ctx, response);
+            if (!"GET".equals(method) && status >= 200 && status < 300) {
+                afterMutation.run();
+            }
         } catch (ApiException e) {
             status = e.status();
             responseJson = writeError(ctx, shape, e);
@@ -147,6 +159,8 @@ public final class HttpPipeline {
             }
             if (family == Family.API && !faulted) {
                 journal.record(clock.now(), method, target, idempotencyKey, requestBody, status, responseJson);
+            } else if (family == Family.CONTROL && changesSession(method, ctx.path())) {
+                journal.recordControl(clock.now(), method, target, requestBody, status, responseJson);
             }
         }
     }
@@ -164,6 +178,14 @@ public final class HttpPipeline {
         if (target.startsWith("/v0")) {
             journal.record(clock.now(), method, target, ctx.header("Idempotency-Key"), null, 404, body);
         }
+    }
+
+    /**
+     * Control requests a replayed session needs: everything that changes state, except reset
+     * (it starts a new session) and the journal's own routes.
+     */
+    private static boolean changesSession(String method, String path) {
+        return !"GET".equals(method) && !path.equals("/_sandbox/reset") && !path.startsWith("/_sandbox/requests");
     }
 
     public static ApiException toApi(DomainException e) {
