@@ -43,6 +43,7 @@ final class SandboxServer {
                 new TransactionsFeature(runtime, pipeline),
                 new TransfersFeature(runtime, pipeline),
                 new CardDetailsFeature(runtime),
+                new io.bankssandbox.ui.DashboardFeature(),
                 new ControlFeature(runtime));
         runtime.install(features);
         this.app = Javalin.create(javalin -> {
