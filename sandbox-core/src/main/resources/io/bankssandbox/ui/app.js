@@ -25,6 +25,7 @@
     stateText: "",
     clock: null,
     journalLast: -1,
+    openRequests: new Set(), // journal rows whose bodies are shown, kept open across live updates
     names: { entities: new Map(), accounts: new Map() },
   };
 
@@ -146,8 +147,12 @@
     $('[data-testid="clock-now"]').textContent = longWhen(view.clock.now);
     $('[data-testid="clock-now"]').setAttribute("data-now", view.clock.now);
     $('[data-testid="clock-mode"]').textContent = view.clock.mode;
+    // The "advance to" field follows the clock unless the user is editing it.
     const input = $('[data-testid="advance-to-input"]');
-    if (!input.value) input.value = view.clock.now.slice(0, 19);
+    if (document.activeElement !== input && input.dataset.now !== view.clock.now) {
+      input.value = view.clock.now.slice(0, 19);
+      input.dataset.now = view.clock.now;
+    }
   }
 
   async function loadState() {
@@ -213,6 +218,7 @@
     view.names.accounts = new Map((s.accounts || []).map(a => [a.id, a.name]));
     renderEntities(s);
     renderAccounts(s);
+    renderTransactions(s);
     renderCards(s);
     renderAch(s);
     renderMail(s);
@@ -242,6 +248,19 @@
       el("td", { class: "num", "data-testid": "account-available-" + a.id, "data-cents": a.available_balance }, money(a.available_balance)),
       el("td", { class: "num", "data-testid": "account-total-" + a.id, "data-cents": a.total_balance }, money(a.total_balance)),
       el("td", { class: "mono muted" }, a.id))));
+  }
+
+  function renderTransactions(s) {
+    const recent = (s.transactions || []).slice()
+      .sort((a, b) => String(b.occurred_at).localeCompare(String(a.occurred_at)) || String(b.id).localeCompare(String(a.id)))
+      .slice(0, 25);
+    fill("transactions-table", recent.map(t => el("tr", { "data-testid": "transaction-row-" + t.id },
+      el("td", {}, when(t.occurred_at)),
+      el("td", {}, accountName(t.account_id)),
+      el("td", {}, t.description || String(t.source_category || "").replace(/_/g, " "),
+        el("div", { class: "muted small" }, String(t.source_category || "").replace(/_/g, " "))),
+      el("td", { class: "num " + (t.amount < 0 ? "debit" : "credit") }, money(t.amount)),
+      el("td", { class: "mono muted" }, t.id))));
   }
 
   function renderCards(s) {
@@ -328,8 +347,9 @@
         el("td", {}, checks.length === 0 ? el("span", { class: "muted" }, "no checks")
           : el("ul", { class: "checks" }, checks.map(c => el("li", { "data-testid": "check-" + c.id },
             el("strong", {}, money(c.amount)), " ", badge(c.status),
-            c.hold ? el("span", { class: "muted small" }, " hold " + c.hold.status +
-              (c.hold.status === "held" ? " until " + when(c.hold.automatically_releases_at) : "")) : null,
+            c.hold ? el("span", { class: "muted small", "data-testid": "check-hold-" + c.id },
+              c.hold.status === "released" ? " hold released " + when(c.hold.released_at)
+                : " on hold until " + when(c.hold.automatically_releases_at)) : null,
             c.micr ? el("span", { class: "mono muted small" }, " #" + c.micr.serial_number) : null)))),
         el("td", { class: "num" }, money(total)),
         el("td", { class: "mono muted" }, m.id));
@@ -341,7 +361,8 @@
       el("td", {}, when(e.payment && e.payment.date).replace(" 00:00:00 UTC", "")),
       el("td", {}, e.payer ? e.payer.name : "—", el("div", { class: "mono muted small" }, e.payer ? e.payer.id : "")),
       el("td", {}, e.payee ? e.payee.name : entityName(e.entity_id), el("div", { class: "mono muted small" }, e.payee && e.payee.npi ? "NPI " + e.payee.npi : "")),
-      el("td", { class: "num" }, money(e.payment && e.payment.amount), el("div", { class: "muted small" }, e.payment ? e.payment.method + " " + (e.payment.check_number || "") : "")),
+      el("td", { class: "num" }, money(e.payment && e.payment.amount),
+        el("div", { class: "muted small" }, e.payment ? String(e.payment.method).toUpperCase() + (e.payment.check_number ? " #" + e.payment.check_number : "") : "")),
       el("td", {}, el("ul", { class: "claims" }, (e.claims || []).map(c => el("li", {},
         el("span", { class: "mono" }, c.patient_control_number), " ", c.patient ? c.patient.name : "", " · ",
         "charged ", money(c.charged_amount), ", paid ", el("strong", {}, money(c.paid_amount)), " ", badge(c.status))))),
@@ -390,13 +411,17 @@
     $('[data-testid="requests-count"]').textContent = entries.length;
     $('[data-testid="requests-empty"]').hidden = entries.length > 0;
     const rows = [];
+    const details = new Map();
     for (const r of entries.slice().reverse().slice(0, 200)) {
       const detail = el("tr", { class: "detail", hidden: true },
         el("td", { colspan: 6 }, el("div", { class: "bodies" },
           el("div", {}, el("div", { class: "label" }, "Request body"), el("pre", {}, r.request_body == null ? "—" : JSON.stringify(r.request_body, null, 2))),
           el("div", {}, el("div", { class: "label" }, "Response body"), el("pre", {}, r.response_body == null ? "—" : JSON.stringify(r.response_body, null, 2))))));
       rows.push(el("tr", { class: "request", "data-testid": "request-row-" + r.sequence, title: "Show bodies",
-        onclick: () => { detail.hidden = !detail.hidden; } },
+        onclick: () => {
+          detail.hidden = !detail.hidden;
+          if (detail.hidden) view.openRequests.delete(r.sequence); else view.openRequests.add(r.sequence);
+        } },
         el("td", { class: "num muted" }, r.sequence),
         el("td", {}, when(r.at)),
         el("td", { class: "mono" }, r.method),
@@ -404,8 +429,10 @@
         el("td", {}, el("span", { class: "badge " + (r.status < 300 ? "status-accepted" : r.status < 500 ? "status-pending" : "status-declined") }, r.status)),
         el("td", { class: "mono muted small" }, r.idempotency_key || "")));
       rows.push(detail);
+      details.set(r.sequence, detail);
     }
     fill("requests-table", rows);
+    for (const [sequence, detail] of details) detail.hidden = !view.openRequests.has(sequence);
   }
 
   // ---------- dialogs ----------
@@ -459,7 +486,6 @@
     });
     $('[data-testid="reset"]').addEventListener("click", ev => {
       if (!confirm("Reset the sandbox to its fixtures? Data, clock, idempotency keys, journal and faults go back.")) return;
-      $('[data-testid="advance-to-input"]').value = "";
       act(ev.currentTarget, "Reset to the fixtures", () => call("POST", "/_sandbox/reset"));
     });
     $("#ach-filter").addEventListener("change", () => view.state && renderAch(view.state));

@@ -165,6 +165,27 @@ class DashboardBrowserTest {
     }
 
     @Test
+    void lockboxCheckIsHeldUntilTheClockIsAdvancedPastItsReleaseTime() {
+        page.navigate(sandbox.baseUrl() + "/_sandbox/ui#lockbox");
+        String providerId = account(accountId(ACCOUNT_NAME)).get("entity_id").asText();
+        Set<String> before = ids("mail");
+        page.getByTestId("simulate-mail-provider").selectOption(providerId);
+        page.getByTestId("simulate-mail-amount").fill("420.00");
+        page.getByTestId("simulate-mail-submit").click();
+        assertThat(page.getByTestId("toast")).containsText("1 check");
+        Set<String> after = ids("mail");
+        after.removeAll(before);
+        assertThat(after).hasSize(1);
+        String checkId = mail(after.iterator().next()).get("checks").get(0).get("id").asText();
+        assertThat(page.getByTestId("check-hold-" + checkId)).containsText("on hold until 2026-03-03 15:00:00 UTC");
+
+        page.getByTestId("advance-to-input").fill("2026-03-04T09:30");
+        page.getByTestId("advance-to").click();
+        assertThat(page.getByTestId("clock-now")).containsText("Mar 4, 2026 · 09:30:00 UTC");
+        assertThat(page.getByTestId("check-hold-" + checkId)).containsText("hold released");
+    }
+
+    @Test
     void withAnAdminTokenThePageAsksForItAndThenLoads() {
         sandbox.close();
         sandbox = Sandbox.start(SandboxConfig.builder().adminToken("dash-admin-token").build());
@@ -194,9 +215,22 @@ class DashboardBrowserTest {
     }
 
     private Set<String> transferIds() {
+        return ids("inbound_ach_transfers");
+    }
+
+    private Set<String> ids(String section) {
         Set<String> ids = new java.util.HashSet<>();
-        sandbox.exportState().get("inbound_ach_transfers").forEach(t -> ids.add(t.get("id").asText()));
+        sandbox.exportState().get(section).forEach(row -> ids.add(row.get("id").asText()));
         return ids;
+    }
+
+    private JsonNode mail(String id) {
+        for (JsonNode m : sandbox.exportState().get("mail")) {
+            if (m.get("id").asText().equals(id)) {
+                return m;
+            }
+        }
+        throw new AssertionError("no mail item " + id);
     }
 
     private JsonNode transfer(String id) {
