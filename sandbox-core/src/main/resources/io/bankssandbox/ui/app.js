@@ -147,12 +147,9 @@
     $('[data-testid="clock-now"]').textContent = longWhen(view.clock.now);
     $('[data-testid="clock-now"]').setAttribute("data-now", view.clock.now);
     $('[data-testid="clock-mode"]').textContent = view.clock.mode;
-    // The "advance to" field follows the clock unless the user is editing it.
+    // The "advance to" field follows the clock until the user types a time of their own.
     const input = $('[data-testid="advance-to-input"]');
-    if (document.activeElement !== input && input.dataset.now !== view.clock.now) {
-      input.value = view.clock.now.slice(0, 19);
-      input.dataset.now = view.clock.now;
-    }
+    if (!input.dataset.edited && document.activeElement !== input) input.value = view.clock.now.slice(0, 19);
   }
 
   async function loadState() {
@@ -482,10 +479,15 @@
       ev.preventDefault();
       const value = $('[data-testid="advance-to-input"]').value;
       const to = (value.length === 16 ? value + ":00" : value) + "Z";
-      act($('[data-testid="advance-to"]'), r => advancedMessage(r), () => call("POST", "/_sandbox/clock/advance", { to }));
+      act($('[data-testid="advance-to"]'), r => advancedMessage(r), () => call("POST", "/_sandbox/clock/advance", { to }).then(r => {
+        delete $('[data-testid="advance-to-input"]').dataset.edited;
+        return r;
+      }));
     });
+    $('[data-testid="advance-to-input"]').addEventListener("input", ev => { ev.currentTarget.dataset.edited = "1"; });
     $('[data-testid="reset"]').addEventListener("click", ev => {
       if (!confirm("Reset the sandbox to its fixtures? Data, clock, idempotency keys, journal and faults go back.")) return;
+      delete $('[data-testid="advance-to-input"]').dataset.edited;
       act(ev.currentTarget, "Reset to the fixtures", () => call("POST", "/_sandbox/reset"));
     });
     $("#ach-filter").addEventListener("change", () => view.state && renderAch(view.state));

@@ -148,7 +148,7 @@ class DashboardBrowserTest {
     }
 
     @Test
-    void theJournalShowsV0RequestsLiveAndArchivingAnExternalAccountUpdatesIt() throws Exception {
+    void theJournalShowsV0RequestsLiveAndArchiveThenResetComeBackOnThePage() throws Exception {
         page.navigate(sandbox.baseUrl() + "/_sandbox/ui#requests");
         assertThat(page.getByTestId("requests-empty")).isVisible();
         java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
@@ -162,6 +162,11 @@ class DashboardBrowserTest {
         page.getByTestId("external-archive-" + externalId).click();
         assertThat(page.getByTestId("external-status-" + externalId)).hasText("archived");
         assertThat(page.getByTestId("external-archive-" + externalId)).hasCount(0);
+
+        page.onDialog(dialog -> dialog.accept()); // "Reset the sandbox to its fixtures?"
+        page.getByTestId("reset").click();
+        assertThat(page.getByTestId("external-status-" + externalId)).hasText("active");
+        assertThat(page.getByTestId("requests-count")).hasText("0");
     }
 
     @Test
