@@ -217,6 +217,7 @@
     renderAccounts(s);
     renderTransactions(s);
     renderCards(s);
+    renderCardPayments(s);
     renderAch(s);
     renderMail(s);
     renderEras(s);
@@ -273,6 +274,28 @@
               ? el("span", { class: "muted small" }, " (MCC " + l.merchant_category_codes.join(", ") + ")") : null)))),
       el("td", {}, when(c.created_at), el("div", { class: "muted small" }, c.issued_via ? "via " + c.issued_via : "")),
       el("td", { class: "mono muted" }, c.id))));
+  }
+
+  function renderCardPayments(s) {
+    const cards = new Map((s.cards || []).map(c => [c.id, c]));
+    const recent = (s.card_payments || []).slice()
+      .sort((a, b) => String(b.authorized_at).localeCompare(String(a.authorized_at)) || String(b.id).localeCompare(String(a.id)))
+      .slice(0, 25);
+    fill("card-payments-table", recent.map(p => {
+      const card = cards.get(p.card_id);
+      return el("tr", { "data-testid": "card-payment-row-" + p.id },
+        el("td", {}, when(p.authorized_at)),
+        el("td", {}, card ? (card.nickname || "(no nickname)") + " •••• " + card.last_4 : p.card_id),
+        el("td", {}, "MCC " + p.merchant_category_code + " · " + p.merchant_country),
+        el("td", { class: "num debit" }, money(p.amount)),
+        el("td", { class: "mono muted" }, p.id));
+    }));
+  }
+
+  function authorizationMessage(result, cents) {
+    if (result.decision === "approved") return "Approved " + money(cents);
+    const limit = result.limit ? ` (${money(result.limit.amount)} ${intervalName(result.limit.interval)})` : "";
+    return "Declined " + money(cents) + ": " + String(result.decline_reason).replace(/_/g, " ") + limit;
   }
 
   function achResolution(t) {
@@ -396,6 +419,11 @@
     accountSelect.replaceChildren(...(s.accounts || []).map(a =>
       el("option", { value: a.id }, `${a.name} — ${entityName(a.entity_id)} (${money(a.available_balance)})`)));
     if (chosen) accountSelect.value = chosen;
+    const cardSelect = $('[data-testid="authorize-card"]');
+    const card = cardSelect.value;
+    cardSelect.replaceChildren(...(s.cards || []).map(c =>
+      el("option", { value: c.id }, `${c.nickname || "(no nickname)"} •••• ${c.last_4} (${c.status})`)));
+    if (card) cardSelect.value = card;
     const providerSelect = $('[data-testid="simulate-mail-provider"]');
     const provider = providerSelect.value;
     const withAccounts = new Set((s.accounts || []).map(a => a.entity_id));
@@ -502,6 +530,23 @@
       act($('[data-testid="simulate-ach-submit"]'), t => `Inbound ACH ${money(t.amount)} arrived, ${t.status}`,
         () => call("POST", "/_sandbox/inbound-ach-transfers", body)).then(t => {
         if (t) { $("#ach-filter").value = ""; renderAch(view.state); }
+      });
+    });
+
+    $("#authorize-form").addEventListener("submit", ev => {
+      ev.preventDefault();
+      const form = ev.currentTarget;
+      const cents = dollarsToCents(form.amount.value);
+      const body = { amount: cents, merchant_category_code: form.merchant_category_code.value,
+        merchant_country: form.merchant_country.value };
+      const result = $("#authorize-result");
+      result.textContent = "";
+      act($('[data-testid="authorize-submit"]'), r => authorizationMessage(r, cents),
+        () => call("POST", `/_sandbox/cards/${encodeURIComponent(form.card_id.value)}/authorizations`, body)).then(r => {
+        if (!r) return;
+        result.textContent = authorizationMessage(r, cents);
+        result.className = "small " + (r.decision === "approved" ? "credit" : "debit");
+        result.dataset.decision = r.decision;
       });
     });
 

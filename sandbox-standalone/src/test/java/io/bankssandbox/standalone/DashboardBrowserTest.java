@@ -191,6 +191,29 @@ class DashboardBrowserTest {
     }
 
     @Test
+    void cardPaymentOverItsPerTransactionLimitIsDeclinedNamingTheLimitAndASmallOneIsApproved() {
+        String cardId = null;
+        for (JsonNode card : sandbox.exportState().get("cards")) {
+            if ("Office supplies".equals(card.path("nickname").asText())) {
+                cardId = card.get("id").asText();
+            }
+        }
+        page.navigate(sandbox.baseUrl() + "/_sandbox/ui#cards");
+        assertThat(page.getByTestId("card-limits-" + cardId)).containsText("$500.00 per transaction");
+        page.getByTestId("authorize-card").selectOption(cardId);
+        page.getByTestId("authorize-amount").fill("600.00");
+        page.getByTestId("authorize-submit").click();
+        assertThat(page.getByTestId("authorize-result")).hasText("Declined $600.00: breaches limit ($500.00 per transaction)");
+
+        int payments = sandbox.exportState().get("card_payments").size();
+        page.getByTestId("authorize-amount").fill("12.00");
+        page.getByTestId("authorize-submit").click();
+        assertThat(page.getByTestId("authorize-result")).hasText("Approved $12.00");
+        assertThat(sandbox.exportState().get("card_payments").size()).isEqualTo(payments + 1);
+        assertThat(page.getByTestId("card-payments-table")).containsText("Office supplies •••• 4242");
+    }
+
+    @Test
     void withAnAdminTokenThePageAsksForItAndThenLoads() {
         sandbox.close();
         sandbox = Sandbox.start(SandboxConfig.builder().adminToken("dash-admin-token").build());
