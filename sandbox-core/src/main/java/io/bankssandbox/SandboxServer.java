@@ -53,6 +53,7 @@ final class SandboxServer {
                 new CardDetailsFeature(runtime),
                 new LiveLockboxFeature(runtime),
                 new RemittancesFeature(runtime),
+                new io.bankssandbox.ui.DashboardFeature(),
                 new ControlFeature(runtime));
         runtime.install(features);
         this.inProcessControl = new InProcessControl(runtime.timeMachine(), Contracts.openApiValidator());

@@ -26,7 +26,7 @@ public final class OpenApiDocument {
             "entities", "accounts", "cards", "inbound-ach-transfers", "providers", "era", "external-accounts",
             "card-authorizations",
             "control", "live-entities", "live-accounts", "transactions", "transfers", "card-details",
-            "live-lockbox", "remittances");
+            "live-lockbox", "remittances", "ui");
 
     private final ObjectNode document;
     private final byte[] serialized;
