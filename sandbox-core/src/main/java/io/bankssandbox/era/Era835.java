@@ -44,16 +44,19 @@ public final class Era835 {
     private static final DateTimeFormatter HHMM = DateTimeFormatter.ofPattern("HHmm").withZone(ZoneOffset.UTC);
     private static final Map<String, String> CLAIM_STATUS = Map.of("paid", "1", "denied", "4", "reversed", "22");
 
-    private final Schema controlSchema;
+    /** StAEDI's X12 envelope schema, loaded on the first 835: most sandboxes never serve one, and start faster without it. */
+    private Schema controlSchema;
 
-    /** Loads StAEDI's X12 envelope schema once; one instance serves a whole sandbox. */
-    public Era835() {
-        try {
-            this.controlSchema = SchemaFactory.newFactory()
-                    .getControlSchema(EDIStreamConstants.Standards.X12, new String[] {"00501"});
-        } catch (EDISchemaException e) {
-            throw new IllegalStateException("StAEDI's X12 control schema is unreadable", e);
+    private synchronized Schema controlSchema() {
+        if (controlSchema == null) {
+            try {
+                controlSchema = SchemaFactory.newFactory()
+                        .getControlSchema(EDIStreamConstants.Standards.X12, new String[] {"00501"});
+            } catch (EDISchemaException e) {
+                throw new IllegalStateException("StAEDI's X12 control schema is unreadable", e);
+            }
         }
+        return controlSchema;
     }
 
     /** The 835 of an ERA, one segment per line. */
@@ -71,7 +74,7 @@ public final class Era835 {
         List<String> problems = new ArrayList<>();
         EDIInputFactory factory = EDIInputFactory.newFactory();
         try (EDIStreamReader reader = factory.createEDIStreamReader(
-                new ByteArrayInputStream(x12.getBytes(StandardCharsets.UTF_8)), controlSchema)) {
+                new ByteArrayInputStream(x12.getBytes(StandardCharsets.UTF_8)), controlSchema())) {
             boolean sawTransaction = false;
             while (reader.hasNext()) {
                 EDIStreamEvent event = reader.next();
@@ -98,7 +101,7 @@ public final class Era835 {
         Instant sentAt = era.receivedAt() != null ? era.receivedAt() : era.payment().date();
         try {
             EDIStreamWriter writer = factory.createEDIStreamWriter(out);
-            writer.setControlSchema(controlSchema);
+            writer.setControlSchema(controlSchema());
             Segments segments = new Segments(writer);
             writer.startInterchange();
             segments.write("ISA", "00", " ".repeat(10), "00", " ".repeat(10),
@@ -111,7 +114,10 @@ public final class Era835 {
             boolean ach = "ach".equals(era.payment().method());
             segments.write("BPR", "I", amount(era.payment().amount()), "C", ach ? "ACH" : "CHK", ach ? "CCP" : "",
                     "", "", "", "", "", "", "", "", "", "", CCYYMMDD.format(era.payment().date()));
-            segments.write("TRN", "1", text(era.payment().checkNumber()), idOf(era.payer().id()));
+            // TRN03, the payer's identifier, is at most 10 characters; the full id is in REF*2U
+            String payerId = idOf(era.payer().id());
+            segments.write("TRN", "1", text(era.payment().checkNumber()),
+                    payerId.length() > 10 ? payerId.substring(0, 10) : payerId);
             segments.write("DTM", "405", CCYYMMDD.format(era.payment().date()));
             segments.write("N1", "PR", text(era.payer().name()));
             segments.write("REF", "2U", text(era.payer().id()));

@@ -38,7 +38,7 @@ public final class RemittancesFeature implements Feature {
         api.get("/v0/remittances/{remittance_id}/era", ErrorShape.NEST, request -> {
             Era era = runtime.state().read(state -> Remittances.get(state, request.caller(), request.path("remittance_id")));
             // written outside the state lock: an Era is immutable
-            return ApiResponse.raw("text/plain", x12.write(era));
+            return ApiResponse.raw("text/plain; charset=utf-8", x12.write(era));
         });
     }
 

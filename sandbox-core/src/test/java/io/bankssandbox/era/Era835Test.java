@@ -221,6 +221,31 @@ class Era835Test extends SandboxTestBase {
     }
 
     @Test
+    void moreThanSixAdjustmentsOfOneGroupSpreadOverSeveralCasSegments() throws Exception {
+        LiveFixtures fixtures = LiveFixtures.read(api);
+        List<Map<String, Object>> adjustments = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            adjustments.add(Map.of("group", "CO", "reason_code", String.valueOf(45 + i), "amount", 100 + i));
+        }
+        long adjusted = adjustments.stream().mapToLong(a -> ((Number) a.get("amount")).longValue()).sum();
+        JsonNode era = control.post("/_sandbox/insurance-payments", Map.of(
+                "account_id", fixtures.riversideOperating(),
+                "payer", Map.of("name", "CIGNA", "id", "1590000000"),
+                "claims", List.of(Map.of("patient_control_number", "PCN-CAS", "charged_amount", 10_000 + adjusted,
+                        "paid_amount", 10_000, "patient", Map.of("name", "PAT SMITH", "subscriber_id", "C1"),
+                        "service_date", "2026-02-25",
+                        "service_lines", List.of(Map.of("procedure_code", "99213", "charged_amount", 10_000 + adjusted,
+                                "paid_amount", 10_000, "adjustments", adjustments)))))).json().get("era");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) era).put("entity_id", fixtures.riverside());
+        assertRoundTrip(api, era);
+        List<Segment> cas = parse(api.get("/v0/remittances/" + remittanceId(era) + "/era").text()).stream()
+                .filter(s -> s.tag().equals("CAS")).toList();
+        assertThat(cas).hasSize(2);
+        assertThat(cas.get(0).elements()).hasSize(1 + 6 * 3 - 1);
+        assertThat(cas).allSatisfy(s -> assertThat(s.get(1)).isEqualTo("CO"));
+    }
+
+    @Test
     void theSameEraAlwaysGivesTheSameText() {
         String id = remittanceId(state().get("eras").get(0));
         assertThat(api.get("/v0/remittances/" + id + "/era").text()).isEqualTo(api.get("/v0/remittances/" + id + "/era").text());
