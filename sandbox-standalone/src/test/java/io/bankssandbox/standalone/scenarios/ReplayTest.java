@@ -45,7 +45,7 @@ class ReplayTest {
         try (var files = Files.list(SHIPPED)) {
             assertThat(files.filter(f -> f.toString().endsWith(".json")).count()).isGreaterThanOrEqualTo(5);
         }
-        Run run = replay(SHIPPED.toString());
+        Run run = replay("--shipped");
         assertThat(run.out()).doesNotContain("FAIL");
         assertThat(run.out().strip()).endsWith("5 passed, 0 failed");
         assertThat(run.exitCode()).isZero();
