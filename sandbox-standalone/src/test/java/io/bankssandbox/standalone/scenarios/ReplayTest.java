@@ -121,17 +121,22 @@ class ReplayTest {
             send(base, null, "POST", "/_sandbox/cards/" + issued.get("id").asText() + "/authorizations",
                     "{\"amount\":6000,\"merchant_category_code\":\"5541\",\"merchant_country\":\"US\"}", null);
             send(base, key, "GET", "/v0/cards/" + issued.get("id").asText(), null, null);
+            send(base, "lm_key_sandbox_one", "GET", "/v0/accounts?limit=100", null, null); // sees one entity only
+            send(base, "not-a-key", "GET", "/v0/accounts", null, null); // 401
             HttpResponse<String> export = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/_sandbox/requests?format=scenario"))
                     .build(), HttpResponse.BodyHandlers.ofString());
             assertThat(export.statusCode()).isEqualTo(200);
-            assertThat(export.body()).doesNotContain(key).doesNotContain("Authorization");
+            assertThat(export.body()).doesNotContain(key).doesNotContain("lm_key_sandbox_one").doesNotContain("not-a-key");
             exported = Json.MAPPER.readTree(export.body());
         }
         JsonNode steps = exported.get("steps");
         List<String> kinds = new ArrayList<>();
         steps.forEach(step -> kinds.add(step.has("request") ? "request" : step.has("control") ? "control" : "advance_to"));
         assertThat(kinds).containsExactly("request", "control", "request", "request", "request", "advance_to", "request",
-                "request", "control", "request");
+                "request", "control", "request", "request", "request");
+        assertThat(steps.get(10).at("/request/headers/Authorization").asText()).isEqualTo("Bearer ${api_key_2}");
+        assertThat(steps.get(11).at("/request/headers/Authorization").isNull()).isTrue();
+        assertThat(steps.get(11).at("/expect/status").asInt()).isEqualTo(401);
         assertThat(steps.get(2).at("/request/headers/Idempotency-Key").asText()).isEqualTo("session-card-0001");
         assertThat(steps.get(2).at("/expect/status").asInt()).isEqualTo(201);
         assertThat(steps.get(2).at("/expect/body/created_at").isMissingNode()).isTrue();
