@@ -74,6 +74,12 @@ final class SandboxServer {
             javalin.http.maxRequestSize = 64L * 1024 * 1024; // our BodyReader enforces the 1 MiB limit
             javalin.jetty.host = config.host();
             javalin.jetty.port = config.port();
+            org.slf4j.Logger requests = org.slf4j.LoggerFactory.getLogger("io.bankssandbox.requests");
+            if (requests.isInfoEnabled()) { // --verbose: one line per request; otherwise no cost at all
+                javalin.requestLogger.http((ctx, ms) -> requests.info("{} {} -> {} ({} ms)", ctx.method().name(),
+                        ctx.queryString() == null ? ctx.path() : ctx.path() + "?" + ctx.queryString(),
+                        ctx.statusCode(), String.format("%.1f", ms)));
+            }
             javalin.routes.before(cors::decorate);
             // every OPTIONS is a preflight to us: answered before auth and routing, never 401 or 404
             javalin.routes.options("/*", cors::preflight);

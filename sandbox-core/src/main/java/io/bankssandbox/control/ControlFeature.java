@@ -75,8 +75,16 @@ public final class ControlFeature implements Feature {
         });
         control.get("/_sandbox/requests", ErrorShape.NEST, request -> {
             if ("scenario".equals(request.query("format"))) {
+                int defaultKey = runtime.state().read(s -> {
+                    for (int i = 0; i < s.apiKeys.size(); i++) {
+                        if (s.apiKeys.get(i).key().equals(io.bankssandbox.Sandbox.DEFAULT_API_KEY)) {
+                            return i + 1;
+                        }
+                    }
+                    return 1; // replay's default is then the first key
+                });
                 return ApiResponse.ok(ScenarioExport.of(runtime.journal().session(), runtime.config().fixtures(),
-                        runtime.config().seed(), runtime.fixtureStart()));
+                        runtime.config().seed(), runtime.fixtureStart(), defaultKey));
             }
             return ApiResponse.ok(new DataList<>(runtime.journal().entries().stream().map(JournalEntry::of).toList()));
         });

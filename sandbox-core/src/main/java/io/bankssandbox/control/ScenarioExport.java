@@ -28,7 +28,8 @@ final class ScenarioExport {
 
     private ScenarioExport() {}
 
-    static ObjectNode of(List<RequestJournal.Step> session, String fixtures, long seed, Instant start) {
+    /** {@code defaultKeyIndex}: the position (from 1) of the key replay uses when a step names none. */
+    static ObjectNode of(List<RequestJournal.Step> session, String fixtures, long seed, Instant start, int defaultKeyIndex) {
         ObjectNode scenario = JSON.objectNode();
         scenario.put("name", "recorded session");
         scenario.put("fixtures", fixtures);
@@ -51,7 +52,18 @@ final class ScenarioExport {
             if (entry.at().isAfter(clock)) {
                 clock = entry.at();
             }
-            steps.add(step(step.control(), entry));
+            ObjectNode written = step(step.control(), entry);
+            if (step.apiKeyIndex() > 0 && step.apiKeyIndex() != defaultKeyIndex) {
+                // not the default key: name it by position, never by value (replay defines ${api_key_N})
+                ObjectNode request = (ObjectNode) written.get("request");
+                ObjectNode headers = request.has("headers") ? (ObjectNode) request.get("headers") : request.putObject("headers");
+                headers.put("Authorization", "Bearer ${api_key_" + step.apiKeyIndex() + "}");
+            } else if (!step.control() && step.apiKeyIndex() == 0) {
+                ObjectNode request = (ObjectNode) written.get("request");
+                ObjectNode headers = request.has("headers") ? (ObjectNode) request.get("headers") : request.putObject("headers");
+                headers.putNull("Authorization"); // it was sent without a valid key: so is the replay
+            }
+            steps.add(written);
         }
         return scenario;
     }

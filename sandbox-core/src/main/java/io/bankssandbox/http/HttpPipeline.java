@@ -88,6 +88,7 @@ public final class HttpPipeline {
         int status = 500;
         JsonNode responseJson = null;
         boolean faulted = false;
+        Caller authenticated = null;
         try {
             if (family == Family.API && applyFault(ctx, method, target)) {
                 faulted = true;
@@ -95,6 +96,7 @@ public final class HttpPipeline {
             }
             timeMachine.catchUp();
             Caller caller = guard(ctx, family);
+            authenticated = caller;
             boolean idempotent = operation.parameters().stream()
                     .anyMatch(p -> "header".equals(p.in()) && "Idempotency-Key".equalsIgnoreCase(p.name()));
             if (idempotent) {
@@ -158,7 +160,8 @@ public final class HttpPipeline {
                 idempotency.abandon(slot);
             }
             if (family == Family.API && !faulted) {
-                journal.record(clock.now(), method, target, idempotencyKey, requestBody, status, responseJson);
+                journal.record(clock.now(), method, target, idempotencyKey, requestBody, status, responseJson,
+                        keyIndex(authenticated));
             } else if (family == Family.CONTROL && changesSession(method, ctx.path())) {
                 journal.recordControl(clock.now(), method, target, requestBody, status, responseJson);
             }
@@ -178,6 +181,20 @@ public final class HttpPipeline {
         if (target.startsWith("/v0")) {
             journal.record(clock.now(), method, target, ctx.header("Idempotency-Key"), null, 404, body);
         }
+    }
+
+    /** Which fixture key (1-based, in fixture order) made the request, so an export can name it without its value; 0 when none did. */
+    private int keyIndex(Caller caller) {
+        if (caller == null) {
+            return 0;
+        }
+        List<ApiKey> keys = apiKeys.get();
+        for (int i = 0; i < keys.size(); i++) {
+            if (keys.get(i).key().equals(caller.apiKey())) {
+                return i + 1;
+            }
+        }
+        return 0;
     }
 
     /**

@@ -20,8 +20,12 @@ public final class RequestJournal {
     public record Entry(long sequence, Instant at, String method, String path, String idempotencyKey,
                         JsonNode requestBody, int status, JsonNode responseBody) {}
 
-    /** One exchange of the session: a /v0 request, or a state-changing control request. */
-    public record Step(boolean control, Entry entry) {}
+    /**
+     * One exchange of the session: a /v0 request, or a state-changing control request.
+     * {@code apiKeyIndex} is the position (from 1) of the fixture key that made it, 0 for none:
+     * enough for an export to replay it as the same caller without ever holding the key.
+     */
+    public record Step(boolean control, Entry entry, int apiKeyIndex) {}
 
     public static final int DEFAULT_CAPACITY = 10_000;
 
@@ -35,22 +39,28 @@ public final class RequestJournal {
 
     public synchronized void record(Instant at, String method, String path, String idempotencyKey,
                                     JsonNode requestBody, int status, JsonNode responseBody) {
-        add(false, at, method, path, idempotencyKey, requestBody, status, responseBody);
+        add(false, at, method, path, idempotencyKey, requestBody, status, responseBody, 0);
+    }
+
+    /** A /v0 exchange made with the fixture set's {@code apiKeyIndex}-th key (from 1; 0 when unauthenticated). */
+    public synchronized void record(Instant at, String method, String path, String idempotencyKey,
+                                    JsonNode requestBody, int status, JsonNode responseBody, int apiKeyIndex) {
+        add(false, at, method, path, idempotencyKey, requestBody, status, responseBody, apiKeyIndex);
     }
 
     /** A control request that changed (or tried to change) the sandbox's state. */
     public synchronized void recordControl(Instant at, String method, String path, JsonNode requestBody, int status,
                                            JsonNode responseBody) {
-        add(true, at, method, path, null, requestBody, status, responseBody);
+        add(true, at, method, path, null, requestBody, status, responseBody, 0);
     }
 
     private void add(boolean control, Instant at, String method, String path, String idempotencyKey,
-                     JsonNode requestBody, int status, JsonNode responseBody) {
+                     JsonNode requestBody, int status, JsonNode responseBody, int apiKeyIndex) {
         if (steps.size() == capacity) {
             steps.removeFirst();
         }
         steps.addLast(new Step(control, new Entry(++sequence, at, method, path, idempotencyKey, requestBody, status,
-                responseBody)));
+                responseBody), apiKeyIndex));
     }
 
     /** The /v0 exchanges, oldest first. */

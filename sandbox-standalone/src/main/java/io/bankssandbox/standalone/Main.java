@@ -16,6 +16,7 @@ import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.Callable;
@@ -168,6 +169,7 @@ public final class Main implements Callable<Integer> {
                 // slf4j-simple reads these when the first logger is made, which is after this point
                 System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
                 System.setProperty("org.slf4j.simpleLogger.log.io.bankssandbox", "debug");
+                System.setProperty("org.slf4j.simpleLogger.log.io.javalin.Javalin", "info");
             }
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
@@ -217,20 +219,30 @@ public final class Main implements Callable<Integer> {
             description = "Run QA scenario files, each on a fresh sandbox with a frozen clock at the fixture start. "
                     + "Ends with 'N passed, M failed'; exits 1 on any failure.")
     static final class Replay implements Callable<Integer> {
-        @Parameters(arity = "1..*", paramLabel = "FILE|DIR", description = "Scenario files, or directories of *.json scenarios.")
-        List<Path> paths;
+        @Parameters(arity = "0..*", paramLabel = "FILE|DIR", description = "Scenario files, or directories of *.json scenarios.")
+        List<Path> paths = new ArrayList<>();
+
+        @Option(names = "--shipped", description = "Also run the scenarios shipped in the jar (the fixtures module's).")
+        boolean shipped;
 
         @Spec
         CommandSpec spec;
 
         @Override
         public Integer call() {
+            if (paths.isEmpty() && !shipped) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "give scenario files or directories, or --shipped");
+            }
             for (Path path : paths) {
                 if (!Files.exists(path)) {
                     throw new CommandLine.ParameterException(spec.commandLine(), "no such file or directory: " + path);
                 }
             }
-            return new ScenarioReplay(spec.commandLine().getOut()).run(paths) ? 0 : 1;
+            List<Path> all = new ArrayList<>(paths);
+            if (shipped) {
+                all.add(ScenarioReplay.shipped());
+            }
+            return new ScenarioReplay(spec.commandLine().getOut()).run(all) ? 0 : 1;
         }
     }
 

@@ -91,6 +91,24 @@ class CommandLineTest {
     }
 
     @Test
+    void aPortInUseIsOneLine() throws IOException {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Cli cli = Cli.run("--port", String.valueOf(taken.getLocalPort()));
+            assertThat(cli.exitCode()).isEqualTo(1);
+            assertThat(cli.err().lines().count()).as(cli.err()).isEqualTo(1);
+            assertThat(cli.err()).startsWith("banks-sandbox: ").doesNotContain("\tat ");
+            assertThat(cli.out()).isEmpty();
+        }
+    }
+
+    @Test
+    void replayWithoutScenariosIsABadCommandLine() {
+        Cli cli = Cli.run("replay");
+        assertThat(cli.exitCode()).isEqualTo(2);
+        assertThat(cli.err().trim()).isEqualTo("banks-sandbox: give scenario files or directories, or --shipped (see --help)");
+    }
+
+    @Test
     void replayOfAMissingFileIsABadCommandLine() {
         Cli cli = Cli.run("replay", temp.resolve("missing.json").toString());
         assertThat(cli.exitCode()).isEqualTo(2);

@@ -52,7 +52,7 @@ public record Scenario(String name, String fixtures, Long seed, Instant start, L
     public static Scenario read(Path file) {
         JsonNode document;
         try {
-            document = Json.MAPPER.readTree(file.toFile());
+            document = Json.MAPPER.readTree(java.nio.file.Files.readAllBytes(file)); // also a path inside the jar
         } catch (IOException e) {
             throw new ScenarioException(file + ": not valid JSON: " + e.getMessage().lines().findFirst().orElse(""));
         }

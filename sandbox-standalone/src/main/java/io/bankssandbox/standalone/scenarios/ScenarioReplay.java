@@ -42,6 +42,32 @@ public final class ScenarioReplay {
         return failed == 0;
     }
 
+    /** Where the fixtures module ships its scenarios on the classpath (inside the jar when run from it). */
+    public static final String SHIPPED = "io/bankssandbox/scenarios";
+
+    /** The scenarios shipped with the sandbox, as paths (a directory, or a folder of the jar's file system). */
+    public static Path shipped() {
+        java.net.URL url = ScenarioReplay.class.getClassLoader().getResource(SHIPPED);
+        if (url == null) {
+            throw new IllegalStateException("no scenarios shipped on the classpath at " + SHIPPED);
+        }
+        try {
+            java.net.URI uri = url.toURI();
+            if ("jar".equals(uri.getScheme())) {
+                java.nio.file.FileSystem jar;
+                try {
+                    jar = java.nio.file.FileSystems.newFileSystem(uri, java.util.Map.of());
+                } catch (java.nio.file.FileSystemAlreadyExistsException e) {
+                    jar = java.nio.file.FileSystems.getFileSystem(uri);
+                }
+                return jar.getPath(SHIPPED);
+            }
+            return Path.of(uri);
+        } catch (java.net.URISyntaxException | IOException e) {
+            throw new IllegalStateException("cannot read the shipped scenarios at " + url, e);
+        }
+    }
+
     static List<Path> files(List<Path> paths) {
         List<Path> files = new ArrayList<>();
         for (Path path : paths) {

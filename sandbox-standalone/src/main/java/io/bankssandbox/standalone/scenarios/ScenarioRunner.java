@@ -55,6 +55,10 @@ public final class ScenarioRunner {
         try (Sandbox sandbox = Sandbox.start(config.build())) {
             Map<String, JsonNode> saved = new HashMap<>();
             saved.put("api_key", TextNode.valueOf(sandbox.apiKey()));
+            List<String> keys = sandbox.apiKeys();
+            for (int i = 0; i < keys.size(); i++) {
+                saved.put("api_key_" + (i + 1), TextNode.valueOf(keys.get(i))); // how an export names a non-default key
+            }
             List<Scenario.Step> steps = scenario.steps();
             for (int i = 0; i < steps.size(); i++) {
                 if (!runStep(sandbox, scenario, i + 1, steps.get(i), saved)) {
