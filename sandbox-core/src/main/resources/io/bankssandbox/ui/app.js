@@ -56,10 +56,6 @@
     return String(interval).replace(/^per_/, "per ").replace(/_/g, " ");
   }
 
-  function shortId(id) {
-    return id ? String(id) : "—";
-  }
-
   // Builds an element: el("td", {class: "num", "data-testid": "x"}, "text", childNode, ...).
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -471,12 +467,18 @@
     input.value = "";
     return new Promise(resolve => {
       dialog.addEventListener("close", () => {
-        resolve(dialog.returnValue === "ok" ? input.value.trim() : null);
+        resolve(dialog.returnValue === "ok" ? reasonName(input.value.trim()) : null);
       }, { once: true });
       dialog.returnValue = "";
       dialog.showModal();
       input.focus();
     });
+  }
+
+  // The API takes snake_case reasons; a NACHA code (R01...) typed by habit is translated.
+  function reasonName(typed) {
+    const known = RETURN_REASONS.find(([, code]) => code === typed.toUpperCase());
+    return known ? known[0] : typed;
   }
 
   // ---------- wiring ----------

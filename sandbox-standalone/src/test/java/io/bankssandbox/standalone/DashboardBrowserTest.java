@@ -135,12 +135,12 @@ class DashboardBrowserTest {
     }
 
     @Test
-    void returningAnAcceptedTransferAsksForItsReasonCode() {
+    void returningAnAcceptedTransferAsksForItsReasonAndTakesTheNachaCode() {
         page.navigate(sandbox.baseUrl() + "/_sandbox/ui#ach");
         String transferId = simulateCredit(accountId(ACCOUNT_NAME), "10.00");
         page.getByTestId("ach-accept-" + transferId).click();
         page.getByTestId("ach-return-" + transferId).click();
-        page.getByTestId("reason-input").fill("account_closed");
+        page.getByTestId("reason-input").fill("R02"); // the NACHA code, as an operator would type it
         page.getByTestId("reason-ok").click();
         assertThat(page.getByTestId("ach-status-" + transferId)).hasText("returned");
         assertThat(page.getByTestId("ach-row-" + transferId)).containsText("account_closed");
