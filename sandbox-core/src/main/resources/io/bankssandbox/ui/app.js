@@ -25,6 +25,7 @@
     stateText: "",
     clock: null,
     journalLast: -1,
+    journalSize: 0,
     openRequests: new Set(), // journal rows whose bodies are shown, kept open across live updates
     names: { entities: new Map(), accounts: new Map() },
   };
@@ -162,6 +163,7 @@
     const journal = await call("GET", "/_sandbox/requests");
     const entries = journal.data || [];
     // The last sequence number and the count together tell a new request from a cleared journal.
+    view.journalSize = entries.length;
     const last = (entries.length ? entries[entries.length - 1].sequence : 0) + "/" + entries.length;
     if (last === view.journalLast) return false;
     const changed = view.journalLast !== -1;
@@ -183,7 +185,9 @@
   // transfers on its own, so the state is re-read when either moves.
   async function poll() {
     try {
-      if ($("#journal-live").checked) {
+      // A hidden tab does not poll; a long journal (it keeps up to 10,000 requests with their
+      // bodies) is read less often, since each read carries all of it.
+      if ($("#journal-live").checked && !document.hidden) {
         const moved = await loadJournal();
         await loadClock();
         if (moved) await loadState();
@@ -191,12 +195,14 @@
     } catch (e) {
       // shown by the next explicit refresh; polling stays quiet
     } finally {
-      setTimeout(poll, JOURNAL_POLL_MS);
+      setTimeout(poll, view.journalSize > 1000 ? 4 * JOURNAL_POLL_MS : JOURNAL_POLL_MS);
     }
   }
 
   async function pollState() {
-    try { await loadState(); } catch (e) { /* quiet */ }
+    try {
+      if (!document.hidden) await loadState();
+    } catch (e) { /* quiet */ }
     setTimeout(pollState, STATE_POLL_MS);
   }
 

@@ -214,6 +214,29 @@ class DashboardBrowserTest {
     }
 
     @Test
+    void dataFromTheApiIsShownAsTextNeverRunAsMarkup() throws Exception {
+        String nickname = "<img src=x onerror=window.__xss=1>";
+        String body = "{\"entity_id\":\"" + account(accountId(ACCOUNT_NAME)).get("entity_id").asText() + "\","
+                + "\"nickname\":\"" + nickname + "\",\"holder_type\":\"business\",\"holder_name\":\"Acme\","
+                + "\"routing_number\":\"021000021\",\"account_number\":\"4471002231\","
+                + "\"holder_address\":{\"line1\":\"1 Main St\",\"city\":\"Chicago\",\"state\":\"IL\","
+                + "\"postal_code\":\"60601\",\"country\":\"US\"}}";
+        java.net.http.HttpResponse<String> created = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create(sandbox.baseUrl() + "/v0/external-accounts"))
+                        .header("Authorization", "Bearer " + sandbox.apiKey())
+                        .header("Content-Type", "application/json")
+                        .header("Idempotency-Key", "dashboard-xss-0001")
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+
+        page.navigate(sandbox.baseUrl() + "/_sandbox/ui#external");
+        assertThat(page.getByTestId("external-table")).containsText(nickname);
+        assertThat(page.locator("[data-testid=external-table] img")).hasCount(0);
+        assertThat(page.evaluate("() => window.__xss === undefined")).isEqualTo(true);
+    }
+
+    @Test
     void withAnAdminTokenThePageAsksForItAndThenLoads() {
         sandbox.close();
         sandbox = Sandbox.start(SandboxConfig.builder().adminToken("dash-admin-token").build());
