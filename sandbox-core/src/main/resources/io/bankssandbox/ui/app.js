@@ -221,6 +221,7 @@
     renderCards(s);
     renderCardPayments(s);
     renderAch(s);
+    renderOutbound(s);
     renderMail(s);
     renderEras(s);
     renderExternal(s);
@@ -355,6 +356,54 @@
   function accountEntity(accountId) {
     const account = (view.state.accounts || []).find(a => a.id === accountId);
     return account ? account.entity_id : null;
+  }
+
+  function renderOutbound(s) {
+    const externals = new Map((s.external_accounts || []).map(x => [x.id, x]));
+    const transfers = (s.ach_transfers || []).slice()
+      .sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)) || String(b.id).localeCompare(String(a.id)));
+    $('[data-testid="outbound-empty"]').hidden = transfers.length > 0;
+    fill("outbound-table", transfers.map(t => {
+      const to = externals.get(t.external_account_id);
+      const sub = t.submission;
+      return el("tr", { "data-testid": "outbound-row-" + t.id, "data-status": t.status },
+        el("td", {}, when(t.created_at)),
+        el("td", {}, accountName(t.account_id), el("div", { class: "muted small" }, t.description || "")),
+        el("td", {}, to ? (to.nickname || to.holder_name) : t.external_account_id,
+          to ? el("div", { class: "mono muted small" }, to.routing_number + " / ••" + String(to.account_number).slice(-4)) : null),
+        el("td", { class: "num debit" }, money(t.amount)),
+        el("td", {}, badge(t.status, "outbound-status-" + t.id)),
+        el("td", { class: "small" },
+          t.status === "returned" && t.return ? el("span", {}, when(t.return.returned_at), el("div", { class: "muted small" }, t.return.reason))
+            : sub ? el("span", {}, "submitted ", when(sub.submitted_at), el("div", { class: "muted small" },
+              t.settled_at ? "settled " + when(t.settled_at) : "settles " + when(sub.expected_funds_settlement_at)))
+            : t.status === "pending" && t.amount > 10000000 && !t.approved_at ? el("span", { class: "muted" }, "awaiting approval")
+            : t.status === "pending" ? el("span", { class: "muted" }, "submits at the next half hour") : "—"),
+        el("td", {}, outboundActions(t)));
+    }));
+  }
+
+  function outboundActions(t) {
+    const move = (step, label, body) => el("button", { type: "button", class: step === "approve" ? "primary small" : "small",
+      "data-testid": `outbound-${step}-${t.id}`,
+      onclick: ev => act(ev.currentTarget, `${label} ${money(t.amount)}`,
+        () => call("POST", `/_sandbox/ach-transfers/${t.id}/${step}`, body)) }, label);
+    const buttons = [];
+    if (t.status === "pending") {
+      if (t.amount > 10000000 && !t.approved_at) buttons.push(move("approve", "Approve"));
+      buttons.push(move("reject", "Reject"), move("cancel", "Cancel"));
+    }
+    if (t.status === "submitted") {
+      buttons.push(el("button", { type: "button", class: "small", "data-testid": "outbound-return-" + t.id,
+        onclick: async ev => {
+          const button = ev.currentTarget;
+          const reason = await askReason("Return " + money(t.amount), "Optional reason code (default no_account).", false);
+          if (reason === null) return;
+          await act(button, "Returned " + money(t.amount),
+            () => call("POST", `/_sandbox/ach-transfers/${t.id}/return`, reason ? { reason } : {}));
+        } }, "Return"));
+    }
+    return el("div", { class: "actions" }, buttons);
   }
 
   function renderMail(s) {

@@ -237,6 +237,47 @@ class DashboardBrowserTest {
     }
 
     @Test
+    void outboundAchFromTheAppCanBeCanceledOrSubmittedByTheClockAndReturned() throws Exception {
+        String canceled = sendOutboundAch(25_000, "dashboard-ach-0001");
+        String returned = sendOutboundAch(30_000, "dashboard-ach-0002");
+        page.navigate(sandbox.baseUrl() + "/_sandbox/ui#outbound");
+        assertThat(page.getByTestId("outbound-status-" + canceled)).hasText("pending");
+        page.getByTestId("outbound-cancel-" + canceled).click();
+        assertThat(page.getByTestId("outbound-status-" + canceled)).hasText("canceled");
+
+        page.getByTestId("advance-hour").click();
+        assertThat(page.getByTestId("outbound-status-" + returned)).hasText("submitted");
+        page.getByTestId("outbound-return-" + returned).click();
+        page.getByTestId("reason-ok").click(); // no reason: the default
+        assertThat(page.getByTestId("outbound-status-" + returned)).hasText("returned");
+        assertThat(page.getByTestId("outbound-row-" + returned)).containsText("no_account");
+    }
+
+    /** POST /v0/ach-transfer from Riverside Operating to its first external account; answers the transfer id. */
+    private String sendOutboundAch(long cents, String idempotencyKey) throws Exception {
+        String source = accountId(ACCOUNT_NAME);
+        String entityId = account(source).get("entity_id").asText();
+        String destination = null;
+        for (JsonNode x : sandbox.exportState().get("external_accounts")) {
+            if (x.get("entity_id").asText().equals(entityId) && "active".equals(x.get("status").asText())) {
+                destination = x.get("id").asText();
+            }
+        }
+        String body = "{\"source_account_id\":\"" + source + "\",\"destination_account_id\":\"" + destination
+                + "\",\"amount\":" + cents + ",\"description\":\"Supplies\"}";
+        java.net.http.HttpResponse<String> created = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create(sandbox.baseUrl() + "/v0/ach-transfer"))
+                        .header("Authorization", "Bearer " + sandbox.apiKey())
+                        .header("Content-Type", "application/json")
+                        .header("Idempotency-Key", idempotencyKey)
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        return com.fasterxml.jackson.databind.json.JsonMapper.builder().build().readTree(created.body())
+                .at("/source/ach_transfer_intention/ach_transfer_id").asText();
+    }
+
+    @Test
     void withAnAdminTokenThePageAsksForItAndThenLoads() {
         sandbox.close();
         sandbox = Sandbox.start(SandboxConfig.builder().adminToken("dash-admin-token").build());
