@@ -470,6 +470,11 @@
     accountSelect.replaceChildren(...(s.accounts || []).map(a =>
       el("option", { value: a.id }, `${a.name} — ${entityName(a.entity_id)} (${money(a.available_balance)})`)));
     if (chosen) accountSelect.value = chosen;
+    const insuranceSelect = $('[data-testid="insurance-account"]');
+    const insured = insuranceSelect.value;
+    insuranceSelect.replaceChildren(...(s.accounts || []).map(a =>
+      el("option", { value: a.id }, `${a.name} — ${entityName(a.entity_id)}`)));
+    if (insured) insuranceSelect.value = insured;
     const cardSelect = $('[data-testid="authorize-card"]');
     const card = cardSelect.value;
     cardSelect.replaceChildren(...(s.cards || []).map(c =>
@@ -605,6 +610,33 @@
         result.className = "small " + (r.decision === "approved" ? "credit" : "debit");
         result.dataset.decision = r.decision;
       });
+    });
+
+    $("#insurance-form").addEventListener("submit", ev => {
+      ev.preventDefault();
+      const form = ev.currentTarget;
+      const charged = dollarsToCents(form.charged.value);
+      const paid = dollarsToCents(form.paid.value);
+      const owes = dollarsToCents(form.patient_responsibility.value || "0");
+      // The claim must balance as an 835 does: charged - paid = the sum of its adjustments.
+      const adjustments = [];
+      if (owes !== 0) adjustments.push({ group: "PR", reason_code: "2", reason: "Coinsurance amount", amount: owes });
+      if (charged - paid - owes !== 0) {
+        adjustments.push({ group: "CO", reason_code: "45", reason: "Charge exceeds fee schedule/maximum allowable", amount: charged - paid - owes });
+      }
+      const body = {
+        account_id: form.account_id.value,
+        payer: { name: form.payer_name.value.trim(), id: form.payer_id.value.trim() },
+        claims: [{
+          patient_control_number: "PCN-" + Date.now().toString(36).toUpperCase(),
+          status: paid > 0 ? "paid" : "denied",
+          charged_amount: charged, paid_amount: paid, patient_responsibility: owes,
+          patient: { name: form.patient.value.trim() },
+          adjustments,
+        }],
+      };
+      act($('[data-testid="insurance-submit"]'), r => `Insurance payment ${money(r.inbound_ach_transfer.amount)} arrived, ${r.inbound_ach_transfer.status}, with its ERA`,
+        () => call("POST", "/_sandbox/insurance-payments", body));
     });
 
     $("#simulate-mail-form").addEventListener("submit", ev => {

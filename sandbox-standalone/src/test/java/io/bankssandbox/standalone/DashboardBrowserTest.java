@@ -278,6 +278,36 @@ class DashboardBrowserTest {
     }
 
     @Test
+    void insurancePaymentArrivesWithItsEraWhichIsLinkedOnceTheCreditIsAccepted() {
+        String accountId = accountId(ACCOUNT_NAME);
+        Set<String> erasBefore = ids("eras");
+        Set<String> transfersBefore = transferIds();
+        page.navigate(sandbox.baseUrl() + "/_sandbox/ui#eras");
+        page.getByTestId("insurance-account").selectOption(accountId);
+        page.getByTestId("insurance-patient").fill("SAM RIVERA");
+        page.getByTestId("insurance-charged").fill("280.00");
+        page.getByTestId("insurance-paid").fill("205.00");
+        page.getByTestId("insurance-patient-owes").fill("20.00");
+        page.getByTestId("insurance-submit").click();
+        assertThat(page.getByTestId("toast")).containsText("Insurance payment $205.00 arrived, pending");
+        Set<String> eras = ids("eras");
+        eras.removeAll(erasBefore);
+        assertThat(eras).hasSize(1);
+        String eraId = eras.iterator().next();
+        assertThat(page.getByTestId("era-row-" + eraId)).containsText("SAM RIVERA");
+        assertThat(page.getByTestId("era-row-" + eraId)).containsText("not yet linked");
+
+        Set<String> transfers = transferIds();
+        transfers.removeAll(transfersBefore);
+        String transferId = transfers.iterator().next();
+        page.getByTestId("tab-ach").click();
+        page.getByTestId("ach-accept-" + transferId).click();
+        assertThat(page.getByTestId("ach-status-" + transferId)).hasText("accepted");
+        page.getByTestId("tab-eras").click();
+        assertThat(page.getByTestId("era-row-" + eraId)).containsText("transaction_");
+    }
+
+    @Test
     void withAnAdminTokenThePageAsksForItAndThenLoads() {
         sandbox.close();
         sandbox = Sandbox.start(SandboxConfig.builder().adminToken("dash-admin-token").build());
