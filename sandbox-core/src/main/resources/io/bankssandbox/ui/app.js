@@ -25,6 +25,7 @@
     stateText: "",
     clock: null,
     journalLast: -1,
+    journalSize: 0,
     openRequests: new Set(), // journal rows whose bodies are shown, kept open across live updates
     names: { entities: new Map(), accounts: new Map() },
   };
@@ -54,10 +55,6 @@
 
   function intervalName(interval) {
     return String(interval).replace(/^per_/, "per ").replace(/_/g, " ");
-  }
-
-  function shortId(id) {
-    return id ? String(id) : "—";
   }
 
   // Builds an element: el("td", {class: "num", "data-testid": "x"}, "text", childNode, ...).
@@ -166,6 +163,7 @@
     const journal = await call("GET", "/_sandbox/requests");
     const entries = journal.data || [];
     // The last sequence number and the count together tell a new request from a cleared journal.
+    view.journalSize = entries.length;
     const last = (entries.length ? entries[entries.length - 1].sequence : 0) + "/" + entries.length;
     if (last === view.journalLast) return false;
     const changed = view.journalLast !== -1;
@@ -187,7 +185,9 @@
   // transfers on its own, so the state is re-read when either moves.
   async function poll() {
     try {
-      if ($("#journal-live").checked) {
+      // A hidden tab does not poll; a long journal (it keeps up to 10,000 requests with their
+      // bodies) is read less often, since each read carries all of it.
+      if ($("#journal-live").checked && !document.hidden) {
         const moved = await loadJournal();
         await loadClock();
         if (moved) await loadState();
@@ -195,12 +195,14 @@
     } catch (e) {
       // shown by the next explicit refresh; polling stays quiet
     } finally {
-      setTimeout(poll, JOURNAL_POLL_MS);
+      setTimeout(poll, view.journalSize > 1000 ? 4 * JOURNAL_POLL_MS : JOURNAL_POLL_MS);
     }
   }
 
   async function pollState() {
-    try { await loadState(); } catch (e) { /* quiet */ }
+    try {
+      if (!document.hidden) await loadState();
+    } catch (e) { /* quiet */ }
     setTimeout(pollState, STATE_POLL_MS);
   }
 
@@ -219,6 +221,7 @@
     renderCards(s);
     renderCardPayments(s);
     renderAch(s);
+    renderOutbound(s);
     renderMail(s);
     renderEras(s);
     renderExternal(s);
@@ -355,6 +358,54 @@
     return account ? account.entity_id : null;
   }
 
+  function renderOutbound(s) {
+    const externals = new Map((s.external_accounts || []).map(x => [x.id, x]));
+    const transfers = (s.ach_transfers || []).slice()
+      .sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)) || String(b.id).localeCompare(String(a.id)));
+    $('[data-testid="outbound-empty"]').hidden = transfers.length > 0;
+    fill("outbound-table", transfers.map(t => {
+      const to = externals.get(t.external_account_id);
+      const sub = t.submission;
+      return el("tr", { "data-testid": "outbound-row-" + t.id, "data-status": t.status },
+        el("td", {}, when(t.created_at)),
+        el("td", {}, accountName(t.account_id), el("div", { class: "muted small" }, t.description || "")),
+        el("td", {}, to ? (to.nickname || to.holder_name) : t.external_account_id,
+          to ? el("div", { class: "mono muted small" }, to.routing_number + " / ••" + String(to.account_number).slice(-4)) : null),
+        el("td", { class: "num debit" }, money(t.amount)),
+        el("td", {}, badge(t.status, "outbound-status-" + t.id)),
+        el("td", { class: "small" },
+          t.status === "returned" && t.return ? el("span", {}, when(t.return.returned_at), el("div", { class: "muted small" }, t.return.reason))
+            : sub ? el("span", {}, "submitted ", when(sub.submitted_at), el("div", { class: "muted small" },
+              t.settled_at ? "settled " + when(t.settled_at) : "settles " + when(sub.expected_funds_settlement_at)))
+            : t.status === "pending" && t.amount > 10000000 && !t.approved_at ? el("span", { class: "muted" }, "awaiting approval")
+            : t.status === "pending" ? el("span", { class: "muted" }, "submits at the next half hour") : "—"),
+        el("td", {}, outboundActions(t)));
+    }));
+  }
+
+  function outboundActions(t) {
+    const move = (step, label, body) => el("button", { type: "button", class: step === "approve" ? "primary small" : "small",
+      "data-testid": `outbound-${step}-${t.id}`,
+      onclick: ev => act(ev.currentTarget, `${label} ${money(t.amount)}`,
+        () => call("POST", `/_sandbox/ach-transfers/${t.id}/${step}`, body)) }, label);
+    const buttons = [];
+    if (t.status === "pending") {
+      if (t.amount > 10000000 && !t.approved_at) buttons.push(move("approve", "Approve"));
+      buttons.push(move("reject", "Reject"), move("cancel", "Cancel"));
+    }
+    if (t.status === "submitted") {
+      buttons.push(el("button", { type: "button", class: "small", "data-testid": "outbound-return-" + t.id,
+        onclick: async ev => {
+          const button = ev.currentTarget;
+          const reason = await askReason("Return " + money(t.amount), "Optional reason code (default no_account).", false);
+          if (reason === null) return;
+          await act(button, "Returned " + money(t.amount),
+            () => call("POST", `/_sandbox/ach-transfers/${t.id}/return`, reason ? { reason } : {}));
+        } }, "Return"));
+    }
+    return el("div", { class: "actions" }, buttons);
+  }
+
   function renderMail(s) {
     const mail = (s.mail || []).slice().sort((a, b) => String(b.received_at).localeCompare(String(a.received_at)));
     fill("mail-table", mail.map(m => {
@@ -419,6 +470,11 @@
     accountSelect.replaceChildren(...(s.accounts || []).map(a =>
       el("option", { value: a.id }, `${a.name} — ${entityName(a.entity_id)} (${money(a.available_balance)})`)));
     if (chosen) accountSelect.value = chosen;
+    const insuranceSelect = $('[data-testid="insurance-account"]');
+    const insured = insuranceSelect.value;
+    insuranceSelect.replaceChildren(...(s.accounts || []).map(a =>
+      el("option", { value: a.id }, `${a.name} — ${entityName(a.entity_id)}`)));
+    if (insured) insuranceSelect.value = insured;
     const cardSelect = $('[data-testid="authorize-card"]');
     const card = cardSelect.value;
     cardSelect.replaceChildren(...(s.cards || []).map(c =>
@@ -471,12 +527,18 @@
     input.value = "";
     return new Promise(resolve => {
       dialog.addEventListener("close", () => {
-        resolve(dialog.returnValue === "ok" ? input.value.trim() : null);
+        resolve(dialog.returnValue === "ok" ? reasonName(input.value.trim()) : null);
       }, { once: true });
       dialog.returnValue = "";
       dialog.showModal();
       input.focus();
     });
+  }
+
+  // The API takes snake_case reasons; a NACHA code (R01...) typed by habit is translated.
+  function reasonName(typed) {
+    const known = RETURN_REASONS.find(([, code]) => code === typed.toUpperCase());
+    return known ? known[0] : typed;
   }
 
   // ---------- wiring ----------
@@ -548,6 +610,33 @@
         result.className = "small " + (r.decision === "approved" ? "credit" : "debit");
         result.dataset.decision = r.decision;
       });
+    });
+
+    $("#insurance-form").addEventListener("submit", ev => {
+      ev.preventDefault();
+      const form = ev.currentTarget;
+      const charged = dollarsToCents(form.charged.value);
+      const paid = dollarsToCents(form.paid.value);
+      const owes = dollarsToCents(form.patient_responsibility.value || "0");
+      // The claim must balance as an 835 does: charged - paid = the sum of its adjustments.
+      const adjustments = [];
+      if (owes !== 0) adjustments.push({ group: "PR", reason_code: "2", reason: "Coinsurance amount", amount: owes });
+      if (charged - paid - owes !== 0) {
+        adjustments.push({ group: "CO", reason_code: "45", reason: "Charge exceeds fee schedule/maximum allowable", amount: charged - paid - owes });
+      }
+      const body = {
+        account_id: form.account_id.value,
+        payer: { name: form.payer_name.value.trim(), id: form.payer_id.value.trim() },
+        claims: [{
+          patient_control_number: "PCN-" + Date.now().toString(36).toUpperCase(),
+          status: paid > 0 ? "paid" : "denied",
+          charged_amount: charged, paid_amount: paid, patient_responsibility: owes,
+          patient: { name: form.patient.value.trim() },
+          adjustments,
+        }],
+      };
+      act($('[data-testid="insurance-submit"]'), r => `Insurance payment ${money(r.inbound_ach_transfer.amount)} arrived, ${r.inbound_ach_transfer.status}, with its ERA`,
+        () => call("POST", "/_sandbox/insurance-payments", body));
     });
 
     $("#simulate-mail-form").addEventListener("submit", ev => {

@@ -135,12 +135,12 @@ class DashboardBrowserTest {
     }
 
     @Test
-    void returningAnAcceptedTransferAsksForItsReasonCode() {
+    void returningAnAcceptedTransferAsksForItsReasonAndTakesTheNachaCode() {
         page.navigate(sandbox.baseUrl() + "/_sandbox/ui#ach");
         String transferId = simulateCredit(accountId(ACCOUNT_NAME), "10.00");
         page.getByTestId("ach-accept-" + transferId).click();
         page.getByTestId("ach-return-" + transferId).click();
-        page.getByTestId("reason-input").fill("account_closed");
+        page.getByTestId("reason-input").fill("R02"); // the NACHA code, as an operator would type it
         page.getByTestId("reason-ok").click();
         assertThat(page.getByTestId("ach-status-" + transferId)).hasText("returned");
         assertThat(page.getByTestId("ach-row-" + transferId)).containsText("account_closed");
@@ -211,6 +211,100 @@ class DashboardBrowserTest {
         assertThat(page.getByTestId("authorize-result")).hasText("Approved $12.00");
         assertThat(sandbox.exportState().get("card_payments").size()).isEqualTo(payments + 1);
         assertThat(page.getByTestId("card-payments-table")).containsText("Office supplies •••• 4242");
+    }
+
+    @Test
+    void dataFromTheApiIsShownAsTextNeverRunAsMarkup() throws Exception {
+        String nickname = "<img src=x onerror=window.__xss=1>";
+        String body = "{\"entity_id\":\"" + account(accountId(ACCOUNT_NAME)).get("entity_id").asText() + "\","
+                + "\"nickname\":\"" + nickname + "\",\"holder_type\":\"business\",\"holder_name\":\"Acme\","
+                + "\"routing_number\":\"021000021\",\"account_number\":\"4471002231\","
+                + "\"holder_address\":{\"line1\":\"1 Main St\",\"city\":\"Chicago\",\"state\":\"IL\","
+                + "\"postal_code\":\"60601\",\"country\":\"US\"}}";
+        java.net.http.HttpResponse<String> created = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create(sandbox.baseUrl() + "/v0/external-accounts"))
+                        .header("Authorization", "Bearer " + sandbox.apiKey())
+                        .header("Content-Type", "application/json")
+                        .header("Idempotency-Key", "dashboard-xss-0001")
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+
+        page.navigate(sandbox.baseUrl() + "/_sandbox/ui#external");
+        assertThat(page.getByTestId("external-table")).containsText(nickname);
+        assertThat(page.locator("[data-testid=external-table] img")).hasCount(0);
+        assertThat(page.evaluate("() => window.__xss === undefined")).isEqualTo(true);
+    }
+
+    @Test
+    void outboundAchFromTheAppCanBeCanceledOrSubmittedByTheClockAndReturned() throws Exception {
+        String canceled = sendOutboundAch(25_000, "dashboard-ach-0001");
+        String returned = sendOutboundAch(30_000, "dashboard-ach-0002");
+        page.navigate(sandbox.baseUrl() + "/_sandbox/ui#outbound");
+        assertThat(page.getByTestId("outbound-status-" + canceled)).hasText("pending");
+        page.getByTestId("outbound-cancel-" + canceled).click();
+        assertThat(page.getByTestId("outbound-status-" + canceled)).hasText("canceled");
+
+        page.getByTestId("advance-hour").click();
+        assertThat(page.getByTestId("outbound-status-" + returned)).hasText("submitted");
+        page.getByTestId("outbound-return-" + returned).click();
+        page.getByTestId("reason-ok").click(); // no reason: the default
+        assertThat(page.getByTestId("outbound-status-" + returned)).hasText("returned");
+        assertThat(page.getByTestId("outbound-row-" + returned)).containsText("no_account");
+    }
+
+    /** POST /v0/ach-transfer from Riverside Operating to its first external account; answers the transfer id. */
+    private String sendOutboundAch(long cents, String idempotencyKey) throws Exception {
+        String source = accountId(ACCOUNT_NAME);
+        String entityId = account(source).get("entity_id").asText();
+        String destination = null;
+        for (JsonNode x : sandbox.exportState().get("external_accounts")) {
+            if (x.get("entity_id").asText().equals(entityId) && "active".equals(x.get("status").asText())) {
+                destination = x.get("id").asText();
+            }
+        }
+        String body = "{\"source_account_id\":\"" + source + "\",\"destination_account_id\":\"" + destination
+                + "\",\"amount\":" + cents + ",\"description\":\"Supplies\"}";
+        java.net.http.HttpResponse<String> created = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create(sandbox.baseUrl() + "/v0/ach-transfer"))
+                        .header("Authorization", "Bearer " + sandbox.apiKey())
+                        .header("Content-Type", "application/json")
+                        .header("Idempotency-Key", idempotencyKey)
+                        .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        return com.fasterxml.jackson.databind.json.JsonMapper.builder().build().readTree(created.body())
+                .at("/source/ach_transfer_intention/ach_transfer_id").asText();
+    }
+
+    @Test
+    void insurancePaymentArrivesWithItsEraWhichIsLinkedOnceTheCreditIsAccepted() {
+        String accountId = accountId(ACCOUNT_NAME);
+        Set<String> erasBefore = ids("eras");
+        Set<String> transfersBefore = transferIds();
+        page.navigate(sandbox.baseUrl() + "/_sandbox/ui#eras");
+        page.getByTestId("insurance-account").selectOption(accountId);
+        page.getByTestId("insurance-patient").fill("SAM RIVERA");
+        page.getByTestId("insurance-charged").fill("280.00");
+        page.getByTestId("insurance-paid").fill("205.00");
+        page.getByTestId("insurance-patient-owes").fill("20.00");
+        page.getByTestId("insurance-submit").click();
+        assertThat(page.getByTestId("toast")).containsText("Insurance payment $205.00 arrived, pending");
+        Set<String> eras = ids("eras");
+        eras.removeAll(erasBefore);
+        assertThat(eras).hasSize(1);
+        String eraId = eras.iterator().next();
+        assertThat(page.getByTestId("era-row-" + eraId)).containsText("SAM RIVERA");
+        assertThat(page.getByTestId("era-row-" + eraId)).containsText("not yet linked");
+
+        Set<String> transfers = transferIds();
+        transfers.removeAll(transfersBefore);
+        String transferId = transfers.iterator().next();
+        page.getByTestId("tab-ach").click();
+        page.getByTestId("ach-accept-" + transferId).click();
+        assertThat(page.getByTestId("ach-status-" + transferId)).hasText("accepted");
+        page.getByTestId("tab-eras").click();
+        assertThat(page.getByTestId("era-row-" + eraId)).containsText("transaction_");
     }
 
     @Test
