@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bankssandbox.clock.SandboxClock;
 import io.bankssandbox.clock.TimeMachine;
-import io.bankssandbox.fixtures.FixtureLoader;
+import io.bankssandbox.fixtures.FixtureSnapshots;
 import io.bankssandbox.fixtures.StateCodec;
 import io.bankssandbox.http.FaultInjector;
 import io.bankssandbox.http.IdempotencyStore;
@@ -38,7 +38,8 @@ public final class SandboxRuntime {
 
     public SandboxRuntime(SandboxConfig config) {
         this.config = config;
-        StateCodec.Decoded decoded = StateCodec.decode(FixtureLoader.read(config.fixtures()), config.seed());
+        // classpath sets are decoded once per JVM (FixtureSnapshots): the embedded per-class start stays cheap
+        StateCodec.Decoded decoded = FixtureSnapshots.decode(config.fixtures(), config.seed());
         Instant start = config.start() != null ? config.start() : decoded.state().startedAt;
         this.fixtureSnapshot = decoded.state();
         this.fixtureKeys = decoded.idempotencyKeys();
