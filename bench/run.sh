@@ -99,6 +99,14 @@ measure sandbox_list "http://127.0.0.1:$PORT_SANDBOX/v0/inbound-ach-transfers?li
 measure sandbox_post "http://127.0.0.1:$PORT_SANDBOX/v0/cards" "$ROOT/bench/wrk/post-card.lua" -- "$(date +%s)"
 stop "$SB"
 
+# what the launcher's flags cost in throughput (C1 only): same GET, same settings
+rm -f "$OUT/launcher-throughput.jsa"
+BANKS_SANDBOX_CDS=$OUT/launcher-throughput.jsa BANKS_SANDBOX_JAVA_OPTS="$JAVA_OPTS" \
+  "$ROOT/sandbox-standalone/bin/banks-sandbox" serve --port "$PORT_SANDBOX" > "$OUT/sandbox-launcher.log" 2>&1 & PIDS+=($!); SB=$!
+wait_200 "http://127.0.0.1:$PORT_SANDBOX/v0/cards/$CARD" "$SB"
+measure sandbox_launcher_get "http://127.0.0.1:$PORT_SANDBOX/v0/cards/$CARD"
+stop "$SB"
+
 wiremock_cmd "$PORT_WIREMOCK" > "$OUT/wiremock.log" 2>&1 & PIDS+=($!); WM=$!
 wait_200 "http://127.0.0.1:$PORT_WIREMOCK/v0/cards/$CARD" "$WM"
 cmp -s "$OUT/card.json" <(curl -sf "http://127.0.0.1:$PORT_WIREMOCK/v0/cards/$CARD") \
@@ -112,6 +120,17 @@ measure javalin_get "http://127.0.0.1:$PORT_JAVALIN/v0/cards/$CARD"
 stop "$JV"
 
 log "JVM start to first 200 on GET /v0/cards/$CARD: $STARTS runs each, alternating"
+# Four ways to start: each jar with plain `java -jar` (the documented commands), the sandbox's
+# launcher (class-data sharing archive + C1 only, sandbox-standalone/bin/banks-sandbox), and
+# WireMock given the very same two flags, so the launcher's gain is not mistaken for ours alone.
+SB_CDS=$OUT/banks-sandbox.jsa
+WM_CDS=$OUT/wiremock.jsa
+launcher_cmd() { BANKS_SANDBOX_CDS=$SB_CDS BANKS_SANDBOX_JAVA_OPTS="$JAVA_OPTS" exec "$ROOT/sandbox-standalone/bin/banks-sandbox" serve --port "$1"; }
+wiremock_tuned_cmd() {
+  local cds="-XX:SharedArchiveFile=$WM_CDS"; [ -f "$WM_CDS" ] || cds="-XX:ArchiveClassesAtExit=$WM_CDS"
+  exec java $cds -Xlog:cds=off -Xlog:cds+dynamic=off -XX:TieredStopAtLevel=1 $JAVA_OPTS -jar "$WIREMOCK" --port "$1" \
+    --root-dir "$OUT/wiremock-root" --disable-banner
+}
 start_ms() { # NAME PORT CMD
   local name=$1 port=$2 cmd=$3 t0 t1 pid
   t0=$(date +%s%N)
@@ -122,15 +141,23 @@ start_ms() { # NAME PORT CMD
   echo $(( (t1 - t0) / 1000000 ))
 }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
-SB_STARTS=(); WM_STARTS=()
+# the recording runs of both archives (not measured): one start, one answer, a clean exit
+rm -f "$SB_CDS" "$WM_CDS"
+start_ms sandbox_launcher_training "$PORT_SANDBOX" launcher_cmd > /dev/null
+start_ms wiremock_tuned_training "$PORT_WIREMOCK" wiremock_tuned_cmd > /dev/null
+[ -f "$SB_CDS" ] && [ -f "$WM_CDS" ] || { echo "a class-data sharing archive was not written" >&2; exit 1; }
+declare -A STARTS_MS
 for _ in $(seq "$STARTS"); do
-  SB_STARTS+=("$(start_ms sandbox "$PORT_SANDBOX" sandbox_cmd)")
-  WM_STARTS+=("$(start_ms wiremock "$PORT_WIREMOCK" wiremock_cmd)")
+  for variant in sandbox:$PORT_SANDBOX:sandbox_cmd wiremock:$PORT_WIREMOCK:wiremock_cmd \
+      sandbox_launcher:$PORT_SANDBOX:launcher_cmd wiremock_tuned:$PORT_WIREMOCK:wiremock_tuned_cmd; do
+    IFS=: read -r name port cmd <<< "$variant"
+    STARTS_MS[$name]+="$(start_ms "$name" "$port" "$cmd") "
+  done
 done
-echo "  sandbox:  ${SB_STARTS[*]} ms" >&2
-echo "  wiremock: ${WM_STARTS[*]} ms" >&2
-record sandbox_start_ms "$(printf '%s\n' "${SB_STARTS[@]}" | median)"
-record wiremock_start_ms "$(printf '%s\n' "${WM_STARTS[@]}" | median)"
+for name in sandbox wiremock sandbox_launcher wiremock_tuned; do
+  echo "  $name: ${STARTS_MS[$name]}ms" >&2
+  record "${name}_start_ms" "$(tr ' ' '\n' <<< "${STARTS_MS[$name]}" | grep . | median)"
+done
 
 log "embedded: start+serve+stop per class, reset per test (one JVM)"
 java $JAVA_OPTS -cp "$CP" io.bankssandbox.bench.EmbeddedBench | tee -a "$RESULTS" >&2

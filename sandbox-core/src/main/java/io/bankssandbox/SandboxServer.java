@@ -71,6 +71,9 @@ final class SandboxServer {
         CorsPolicy cors = new CorsPolicy(config.corsOrigins());
         this.app = Javalin.create(javalin -> {
             javalin.startup.showJavalinBanner = false;
+            // Javalin's watcher is a thread per server that sleeps 5 s to warn about a forgotten start();
+            // we always start at once, and a test suite creating a sandbox per class should not pay for it
+            javalin.startup.startupWatcherEnabled = false;
             javalin.http.maxRequestSize = 64L * 1024 * 1024; // our BodyReader enforces the 1 MiB limit
             javalin.jetty.host = config.host();
             javalin.jetty.port = config.port();
