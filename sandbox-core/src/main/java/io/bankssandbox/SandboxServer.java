@@ -50,6 +50,7 @@ final class SandboxServer {
             javalin.http.maxRequestSize = 64L * 1024 * 1024; // our BodyReader enforces the 1 MiB limit
             javalin.jetty.host = config.host();
             javalin.jetty.port = config.port();
+            javalin.jetty.modifyServer(server -> server.setErrorHandler(new io.bankssandbox.http.JsonErrorPages()));
             ApiRouter api = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.API);
             ApiRouter control = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.CONTROL);
             for (Feature feature : features) {
