@@ -7,7 +7,9 @@ import io.bankssandbox.Sandbox;
 import io.bankssandbox.testing.ApiClient;
 import java.net.URI;
 import java.util.concurrent.atomic.AtomicInteger;
+import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.GenerationMode;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -21,7 +23,10 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * it was. Tries per build: {@code jqwik.tries.default} (the fuzz-long profile raises it).
  */
 class MalformedRequestFuzzTest {
+    static final int PER_ROUTE = 8;
+
     private static Sandbox sandbox;
+    private static RouteCatalog catalog;
     private static RawHttp http;
     private static MalformedRequests requests;
     private static DocumentedAnswers answers;
@@ -34,7 +39,7 @@ class MalformedRequestFuzzTest {
         sandbox = Sandbox.start();
         URI base = URI.create(sandbox.baseUrl());
         http = new RawHttp(base.getHost(), base.getPort());
-        RouteCatalog catalog = RouteCatalog.served(sandbox.baseUrl());
+        catalog = RouteCatalog.served(sandbox.baseUrl());
         state = sandbox.exportState();
         requests = new MalformedRequests(catalog, IdBook.of(state), new ValidBodies(state));
         answers = new DocumentedAnswers(catalog, sandbox.baseUrl());
@@ -50,6 +55,20 @@ class MalformedRequestFuzzTest {
     @Provide
     Arbitrary<MalformedRequests.FuzzRequest> anyRequest() {
         return requests.requests();
+    }
+
+    @Provide
+    Arbitrary<RouteCatalog.Route> everyRoute() {
+        return Arbitraries.of(catalog.routes());
+    }
+
+    /**
+     * Every route, each build, gets {@link #PER_ROUTE} generated requests: the random property above
+     * spreads its tries over routes unevenly, this one leaves none out.
+     */
+    @Property(generation = GenerationMode.EXHAUSTIVE)
+    void everyRouteGetsMalformedRequests(@ForAll("everyRoute") RouteCatalog.Route route) {
+        requests.requests(route).sampleStream().limit(PER_ROUTE).forEach(this::everyAnswerIsDocumentedAndRejectedRequestsChangeNothing);
     }
 
     @Property(shrinking = net.jqwik.api.ShrinkingMode.BOUNDED)
