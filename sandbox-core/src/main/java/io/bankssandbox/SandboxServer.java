@@ -86,6 +86,7 @@ final class SandboxServer {
             javalin.routes.before(cors::decorate);
             // every OPTIONS is a preflight to us: answered before auth and routing, never 401 or 404
             javalin.routes.options("/*", cors::preflight);
+            javalin.jetty.modifyServer(server -> server.setErrorHandler(new io.bankssandbox.http.JsonErrorPages()));
             ApiRouter api = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.API);
             ApiRouter control = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.CONTROL,
                     inProcessControl);

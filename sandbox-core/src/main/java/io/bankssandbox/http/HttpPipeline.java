@@ -1,6 +1,5 @@
 package io.bankssandbox.http;
 
-import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -277,14 +276,8 @@ public final class HttpPipeline {
         if (contentType == null || !contentType.toLowerCase().startsWith("application/json")) {
             throw ApiException.of(415, "Content-Type must be application/json");
         }
-        try {
-            JsonNode body = Json.MAPPER.readTree(bytes);
-            return body == null ? JsonNodeFactory.instance.objectNode() : body;
-        } catch (JacksonException e) {
-            throw ApiException.badRequest("Request body is not valid JSON: " + e.getOriginalMessage());
-        } catch (IOException e) {
-            throw ApiException.badRequest("Request body could not be read");
-        }
+        JsonNode body = RequestBodyParser.parse(bytes);
+        return body == null ? JsonNodeFactory.instance.objectNode() : body;
     }
 
     private static boolean isBlank(byte[] bytes) {

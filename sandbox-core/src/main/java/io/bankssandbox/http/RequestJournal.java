@@ -8,8 +8,10 @@ import java.util.List;
 
 /**
  * What the sandbox's /v0 API was asked and answered, newest last, so a test can verify what its
- * code sent. Bounded (oldest entries drop out) so a sandbox left running keeps steady memory. The
- * Authorization header is never recorded.
+ * code sent. Bounded so a sandbox left running for days keeps steady memory: at most
+ * {@code capacity} entries and about {@code maxBytes} of bodies (a body may be up to 1 MiB, so the
+ * entry count alone would allow gigabytes); the oldest entries drop out first. The Authorization
+ * header is never recorded.
  *
  * <p>Control requests that change state (clock advances, simulations, accept/decline, faults,
  * imports) are kept too, but apart: {@link #entries()} stays the /v0 journal, and
@@ -28,13 +30,25 @@ public final class RequestJournal {
     public record Step(boolean control, Entry entry, int apiKeyIndex) {}
 
     public static final int DEFAULT_CAPACITY = 10_000;
+    public static final long DEFAULT_MAX_BYTES = 32L * 1024 * 1024;
+    /** What an entry costs besides its bodies: the record, its strings, the deque slot. */
+    private static final long ENTRY_OVERHEAD = 256;
+
+    private record Sized(Step step, long bytes) {}
 
     private final int capacity;
-    private final ArrayDeque<Step> steps = new ArrayDeque<>();
+    private final long maxBytes;
+    private final ArrayDeque<Sized> steps = new ArrayDeque<>();
     private long sequence;
+    private long bytes;
 
     public RequestJournal(int capacity) {
+        this(capacity, DEFAULT_MAX_BYTES);
+    }
+
+    public RequestJournal(int capacity, long maxBytes) {
         this.capacity = capacity;
+        this.maxBytes = maxBytes;
     }
 
     public synchronized void record(Instant at, String method, String path, String idempotencyKey,
@@ -56,19 +70,21 @@ public final class RequestJournal {
 
     private void add(boolean control, Instant at, String method, String path, String idempotencyKey,
                      JsonNode requestBody, int status, JsonNode responseBody, int apiKeyIndex) {
-        if (steps.size() == capacity) {
-            steps.removeFirst();
+        Entry entry = new Entry(++sequence, at, method, path, idempotencyKey, requestBody, status, responseBody);
+        long size = ENTRY_OVERHEAD + path.length() + estimate(requestBody) + estimate(responseBody);
+        steps.addLast(new Sized(new Step(control, entry, apiKeyIndex), size));
+        bytes += size;
+        while (steps.size() > capacity || bytes > maxBytes && steps.size() > 1) {
+            bytes -= steps.removeFirst().bytes();
         }
-        steps.addLast(new Step(control, new Entry(++sequence, at, method, path, idempotencyKey, requestBody, status,
-                responseBody), apiKeyIndex));
     }
 
     /** The /v0 exchanges, oldest first. */
     public synchronized List<Entry> entries() {
         List<Entry> out = new ArrayList<>(steps.size());
-        for (Step step : steps) {
-            if (!step.control()) {
-                out.add(step.entry());
+        for (Sized sized : steps) {
+            if (!sized.step().control()) {
+                out.add(sized.step().entry());
             }
         }
         return out;
@@ -76,10 +92,48 @@ public final class RequestJournal {
 
     /** /v0 and state-changing control exchanges together, oldest first. */
     public synchronized List<Step> session() {
-        return new ArrayList<>(steps);
+        List<Step> out = new ArrayList<>(steps.size());
+        steps.forEach(sized -> out.add(sized.step()));
+        return out;
+    }
+
+    /** How many exchanges are kept, /v0 and control together. */
+    public synchronized int size() {
+        return steps.size();
+    }
+
+    /** The estimated bytes the kept entries hold. */
+    public synchronized long bytes() {
+        return bytes;
     }
 
     public synchronized void clear() {
         steps.clear();
+        bytes = 0;
+    }
+
+    /** Roughly what a JSON tree occupies: its text plus a fixed cost per node. */
+    static long estimate(JsonNode node) {
+        if (node == null) {
+            return 0;
+        }
+        if (node.isTextual()) {
+            return 48 + 2L * node.textValue().length();
+        }
+        if (node.isContainerNode()) {
+            long total = 64;
+            if (node.isObject()) {
+                for (var it = node.fields(); it.hasNext(); ) {
+                    var field = it.next();
+                    total += 48 + 2L * field.getKey().length() + estimate(field.getValue());
+                }
+            } else {
+                for (JsonNode child : node) {
+                    total += 8 + estimate(child);
+                }
+            }
+            return total;
+        }
+        return 24;
     }
 }
