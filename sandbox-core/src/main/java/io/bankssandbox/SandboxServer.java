@@ -66,6 +66,12 @@ final class SandboxServer {
                     throw new StateFile.StateFileException(stateFile.path() + ": " + String.join("; ", e.problems()));
                 }
             });
+            try {
+                // written once now, so an unwritable path fails the start instead of every later POST
+                stateFile.persist();
+            } catch (java.io.UncheckedIOException e) {
+                throw new StateFile.StateFileException(stateFile.path() + ": cannot be written: " + e.getCause().getMessage());
+            }
             pipeline.afterMutation(stateFile::persist);
         }
         CorsPolicy cors = new CorsPolicy(config.corsOrigins());

@@ -92,6 +92,10 @@ public final class CorsPolicy {
             ctx.header("Access-Control-Allow-Methods", ALLOW_METHODS);
             ctx.header("Access-Control-Allow-Headers", allowHeaders(ctx.header("Access-Control-Request-Headers")));
             ctx.header("Access-Control-Max-Age", "600");
+            if ("true".equalsIgnoreCase(ctx.header("Access-Control-Request-Private-Network"))) {
+                // Chrome asks this before a public page may call a loopback server such as this one
+                ctx.header("Access-Control-Allow-Private-Network", "true");
+            }
         }
         ctx.status(204);
     }

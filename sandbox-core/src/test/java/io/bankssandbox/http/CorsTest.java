@@ -49,6 +49,13 @@ class CorsTest extends SandboxTestBase {
     }
 
     @Test
+    void privateNetworkAccessPreflightIsAllowedForAnAllowedOrigin() {
+        ApiClient.Response answer = control.send("OPTIONS", "/v0/entities", null, Map.of("Origin", DEV_SERVER,
+                "Access-Control-Request-Method", "GET", "Access-Control-Request-Private-Network", "true"));
+        assertThat(answer.header("Access-Control-Allow-Private-Network")).contains("true");
+    }
+
+    @Test
     void otherOriginsGetNoCorsHeaders() {
         ApiClient.Response answer = preflight(control, "/v0/cards", "https://evil.example");
         assertThat(answer.status()).isEqualTo(204);

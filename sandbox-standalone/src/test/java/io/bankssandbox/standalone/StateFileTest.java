@@ -138,6 +138,15 @@ class StateFileTest {
     }
 
     @Test
+    void anUnwritableStateFilePathStopsTheStartWithOneLine() throws Exception {
+        Path blocker = temp.resolve("not-a-directory");
+        Files.writeString(blocker, "a file where a directory should be");
+        Cli cli = Cli.run("--port", "0", "--state-file", blocker.resolve("state.json").toString());
+        assertThat(cli.exitCode()).isEqualTo(1);
+        assertThat(cli.err().strip()).startsWith("banks-sandbox: ").contains("cannot be written").doesNotContain("\n");
+    }
+
+    @Test
     void anUnreadableStateFileStopsTheStartWithOneLine() throws Exception {
         Path broken = temp.resolve("broken.json");
         Files.writeString(broken, "{\"entities\": [");
