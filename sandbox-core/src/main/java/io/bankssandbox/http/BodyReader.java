@@ -14,6 +14,20 @@ public final class BodyReader {
 
     private BodyReader() {}
 
+    /**
+     * Reads and drops a body the route has no use for (a GET's or DELETE's, one sent to an unknown
+     * route), up to the drain bound: a server that answers and closes with the body unread makes the
+     * client's TCP stack reset the connection, and the client may lose the answer.
+     */
+    public static void discard(InputStream in) throws IOException {
+        byte[] buffer = new byte[8192];
+        long drained = 0;
+        int n;
+        while (drained < DRAIN_LIMIT && (n = in.read(buffer)) > 0) {
+            drained += n;
+        }
+    }
+
     /** The body's bytes; throws a 413 {@link ApiException} when it passes the limit. */
     public static byte[] read(InputStream in) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream(1024);

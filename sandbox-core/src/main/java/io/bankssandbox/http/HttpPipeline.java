@@ -155,6 +155,8 @@ public final class HttpPipeline {
             status = 500;
             responseJson = writeError(ctx, shape, api);
         } finally {
+            // whatever refused the request before its body was read (auth, a bad key, a GET's body)
+            discardBody(ctx);
             if (slot != null) {
                 idempotency.abandon(slot);
             }
@@ -169,6 +171,7 @@ public final class HttpPipeline {
 
     /** An unknown route: {@code Cannot GET /path}, journaled like any /v0 exchange. */
     public void notFound(Context ctx) {
+        discardBody(ctx);
         String method = ctx.method().name();
         String target = target(ctx);
         if (target.startsWith("/v0") && applyFault(ctx, method, target)) {
@@ -278,6 +281,14 @@ public final class HttpPipeline {
         }
         JsonNode body = RequestBodyParser.parse(bytes);
         return body == null ? JsonNodeFactory.instance.objectNode() : body;
+    }
+
+    private static void discardBody(Context ctx) {
+        try {
+            BodyReader.discard(ctx.req().getInputStream());
+        } catch (IOException e) {
+            // the client went away while sending a body nobody reads: nothing to answer it
+        }
     }
 
     private static boolean isBlank(byte[] bytes) {

@@ -30,6 +30,22 @@ class LimitsTest extends SandboxTestBase {
     }
 
     @Test
+    void aRefusalBeforeTheBodyIsReadStillReachesTheClientAsAStatus() {
+        // the server reads what it refused, so the client's TCP stack never resets the connection on it
+        String large = "{\"nickname\":\"" + "x".repeat(900_000) + "\"}";
+        ApiClient.Response unauthorized = control.send("POST", "/v0/cards", large,
+                Map.of("Content-Type", "application/json", "Idempotency-Key", "refused-large-0001"));
+        assertThat(unauthorized.status()).isEqualTo(401);
+        ApiClient.Response badKey = api.send("POST", "/v0/cards", large,
+                Map.of("Content-Type", "application/json", "Idempotency-Key", "bad key"));
+        assertThat(badKey.status()).isEqualTo(400);
+        ApiClient.Response getWithBody = api.send("GET", "/v0/entities", large, Map.of("Content-Type", "application/json"));
+        assertThat(getWithBody.status()).isEqualTo(200);
+        ApiClient.Response unknownRoute = api.send("POST", "/v0/nothing", large, Map.of("Content-Type", "application/json"));
+        assertThat(unknownRoute.status()).isEqualTo(404);
+    }
+
+    @Test
     void bodyOfExactlyOneMebibyteIsReadAndValidated() {
         String padded = "{\"nickname\":\"" + "x".repeat(1024 * 1024 - 16) + "\"}";
         ApiClient.Response response = api.post("/v0/cards", padded, "one-mib-key-00001");

@@ -55,12 +55,27 @@ final class RawHttp {
             }
             head.writeBytes("Connection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             OutputStream out = socket.getOutputStream();
-            out.write(head.toByteArray());
-            if (body != null) {
-                out.write(body);
+            java.io.IOException writeFailure = null;
+            try {
+                out.write(head.toByteArray());
+                if (body != null) {
+                    out.write(body);
+                }
+                out.flush();
+            } catch (java.net.SocketException e) {
+                // a server may answer and close before reading a body it has no use for (a GET's, one
+                // over a limit): the answer is what counts, so read it if it came
+                writeFailure = e;
             }
-            out.flush();
-            byte[] raw = readAll(socket.getInputStream());
+            byte[] raw;
+            try {
+                raw = readAll(socket.getInputStream());
+            } catch (java.net.SocketException e) {
+                raw = new byte[0];
+            }
+            if (raw.length == 0 && writeFailure != null) {
+                throw writeFailure;
+            }
             return parse(method, target, raw);
         } catch (SocketTimeoutException e) {
             throw new Hang(method + " " + abbreviate(target) + " got no answer within " + TIMEOUT_MILLIS + " ms");
