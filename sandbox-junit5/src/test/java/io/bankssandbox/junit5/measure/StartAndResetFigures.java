@@ -1,6 +1,8 @@
 package io.bankssandbox.junit5.measure;
 
 import io.bankssandbox.Sandbox;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -14,9 +16,11 @@ import java.util.Arrays;
  * figures on a shared machine vary too much to assert on.
  *
  * <pre>
- * mvn -q -pl sandbox-junit5 -am test-compile
- * java -cp "$(cat sandbox-junit5/target/classpath.txt):sandbox-junit5/target/test-classes:..." \
- *     io.bankssandbox.junit5.measure.StartAndResetFigures
+ * mvn -q -o test-compile dependency:build-classpath -Dmdep.outputFile=target/test-classpath.txt \
+ *     -Dmdep.includeScope=test -pl fixtures,sandbox-core,sandbox-junit5 -am
+ * java -cp "$(cat sandbox-junit5/target/test-classpath.txt):sandbox-junit5/target/test-classes:\
+ * sandbox-junit5/target/classes:sandbox-core/target/classes:fixtures/target/classes" \
+ *     io.bankssandbox.junit5.measure.StartAndResetFigures [classes=30] [resets=2000]
  * </pre>
  */
 public final class StartAndResetFigures {
@@ -32,15 +36,25 @@ public final class StartAndResetFigures {
         }
         System.out.printf("first sandbox in the JVM (start, one request, close): %.0f ms%n", ms(System.nanoTime() - t0));
 
+        // wall time, and the CPU time of the thread that starts and stops it (on a loaded machine
+        // the second says more: it does not count the time spent waiting for a core)
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         double[] perClass = new double[classes];
+        double[] perClassCpu = new double[classes];
         for (int i = 0; i < classes; i++) {
             long start = System.nanoTime();
+            long cpu = threads.getCurrentThreadCpuTime();
             try (Sandbox sandbox = Sandbox.start()) {
                 get(sandbox);
             }
             perClass[i] = ms(System.nanoTime() - start);
+            perClassCpu[i] = ms(threads.getCurrentThreadCpuTime() - cpu);
         }
-        print("each further sandbox (start, one request, close)", perClass, "ms");
+        print("each further sandbox (start, one request, close), wall", perClass, "ms");
+        print("each further sandbox (start, one request, close), CPU of the calling thread", perClassCpu, "ms");
+        System.out.printf("load average while measuring: %.1f on %d cores%n",
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                Runtime.getRuntime().availableProcessors());
 
         try (Sandbox sandbox = Sandbox.start()) {
             double[] reset = new double[resets];
