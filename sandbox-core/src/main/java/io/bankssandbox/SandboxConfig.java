@@ -72,7 +72,7 @@ public record SandboxConfig(
         private Instant start;
         private long seed = DEFAULT_SEED;
         private String adminToken;
-        private List<String> corsOrigins = List.of();
+        private List<String> corsOrigins = io.bankssandbox.http.CorsPolicy.LOCALHOST;
         private int rateLimitPerMinute;
         private Path stateFile;
         private final Map<String, JsonNode> fixtureDocuments = new LinkedHashMap<>();
@@ -97,7 +97,11 @@ public record SandboxConfig(
         /** Require {@code Authorization: Bearer <token>} on the control API. */
         public Builder adminToken(String token) { this.adminToken = token; return this; }
 
-        /** Origins allowed by CORS; empty means none (the standalone jar defaults to localhost ones). */
+        /**
+         * Origins allowed by CORS, replacing the default (any {@code http://localhost:*} or
+         * {@code http://127.0.0.1:*} origin); {@code *} in a pattern matches a port or host part,
+         * a lone {@code *} any origin; empty allows none.
+         */
         public Builder corsOrigins(List<String> origins) { this.corsOrigins = List.copyOf(origins); return this; }
 
         /** Requests per minute per API key; 0 (the default) switches rate limiting off. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bankssandbox.clock.SandboxClock;
 import io.bankssandbox.clock.TimeMachine;
 import io.bankssandbox.fixtures.FixtureLoader;
+import io.bankssandbox.fixtures.FixtureSnapshots;
 import io.bankssandbox.fixtures.StateCodec;
 import io.bankssandbox.http.FaultInjector;
 import io.bankssandbox.http.IdempotencyStore;
@@ -41,7 +42,11 @@ public final class SandboxRuntime {
 
     public SandboxRuntime(SandboxConfig config) {
         this.config = config;
-        StateCodec.Decoded decoded = StateCodec.decode(fixtureDocuments(config), config.seed());
+        // classpath sets are decoded once per JVM (FixtureSnapshots): the embedded per-class start stays cheap;
+        // a config that adds documents or keys is decoded on its own
+        StateCodec.Decoded decoded = config.fixtureDocuments().isEmpty() && config.extraApiKeys().isEmpty()
+                ? FixtureSnapshots.decode(config.fixtures(), config.seed())
+                : StateCodec.decode(fixtureDocuments(config), config.seed());
         Instant start = config.start() != null ? config.start() : decoded.state().startedAt;
         this.fixtureSnapshot = decoded.state();
         this.fixtureKeys = decoded.idempotencyKeys();
@@ -54,11 +59,7 @@ public final class SandboxRuntime {
 
     /** The fixture set's files, with the documents and API keys the config adds (checked as files are). */
     private static Map<String, JsonNode> fixtureDocuments(SandboxConfig config) {
-        Map<String, JsonNode> documents = FixtureLoader.read(config.fixtures());
-        if (config.fixtureDocuments().isEmpty() && config.extraApiKeys().isEmpty()) {
-            return documents;
-        }
-        documents = new LinkedHashMap<>(documents);
+        Map<String, JsonNode> documents = new LinkedHashMap<>(FixtureLoader.read(config.fixtures()));
         documents.putAll(config.fixtureDocuments());
         if (!config.extraApiKeys().isEmpty()) {
             JsonNode existing = documents.get("api_keys");
@@ -99,9 +100,14 @@ public final class SandboxRuntime {
 
     public RateLimiter rateLimiter() { return rateLimiter; }
 
+    /** Where the clock stands after a reset: the configured start, else the fixture set's. */
+    public Instant fixtureStart() {
+        return config.start() != null ? config.start() : fixtureSnapshot.startedAt;
+    }
+
     /** Back to the fixture state: data, clock, idempotency keys, journal, faults. */
     public Instant reset() {
-        Instant start = config.start() != null ? config.start() : fixtureSnapshot.startedAt;
+        Instant start = fixtureStart();
         state.replace(fixtureSnapshot.copy(), () -> {
             clock.set(start);
             idempotency.replaceAll(fixtureKeys);

@@ -8,9 +8,14 @@ import io.bankssandbox.control.ControlFeature;
 import io.bankssandbox.entities.EntitiesFeature;
 import io.bankssandbox.externalaccounts.ExternalAccountsFeature;
 import io.bankssandbox.era.EraFeature;
+import io.bankssandbox.era.RemittancesFeature;
 import io.bankssandbox.fixtures.Contracts;
+import io.bankssandbox.durable.StateFile;
+import io.bankssandbox.fixtures.FixtureException;
 import io.bankssandbox.http.ApiRouter;
+import io.bankssandbox.http.CorsPolicy;
 import io.bankssandbox.http.HttpPipeline;
+import io.bankssandbox.lockbox.LiveLockboxFeature;
 import io.bankssandbox.http.InProcessControl;
 import io.bankssandbox.lockbox.LockboxFeature;
 import io.bankssandbox.carddetails.CardDetailsFeature;
@@ -26,6 +31,7 @@ final class SandboxServer {
     private final SandboxRuntime runtime;
     private final Javalin app;
     private final InProcessControl inProcessControl;
+    private final StateFile stateFile;
 
     SandboxServer(SandboxConfig config) {
         this.runtime = new SandboxRuntime(config);
@@ -45,14 +51,42 @@ final class SandboxServer {
                 new TransactionsFeature(runtime, pipeline),
                 new TransfersFeature(runtime, pipeline),
                 new CardDetailsFeature(runtime),
+                new LiveLockboxFeature(runtime),
+                new RemittancesFeature(runtime),
+                new io.bankssandbox.ui.DashboardFeature(),
                 new ControlFeature(runtime));
         runtime.install(features);
         this.inProcessControl = new InProcessControl(runtime.timeMachine(), Contracts.openApiValidator());
+        this.stateFile = config.stateFile() == null ? null : new StateFile(config.stateFile(), runtime::exportState);
+        if (stateFile != null) {
+            stateFile.load().ifPresent(saved -> {
+                try {
+                    runtime.importState(saved);
+                } catch (FixtureException e) {
+                    throw new StateFile.StateFileException(stateFile.path() + ": " + String.join("; ", e.problems()));
+                }
+            });
+            pipeline.afterMutation(stateFile::persist);
+        }
+        CorsPolicy cors = new CorsPolicy(config.corsOrigins());
         this.app = Javalin.create(javalin -> {
             javalin.startup.showJavalinBanner = false;
+            // Javalin's watcher is a thread per server that sleeps 5 s to warn about a forgotten start();
+            // we always start at once, and a test suite creating a sandbox per class should not pay for it
+            javalin.startup.startupWatcherEnabled = false;
             javalin.http.maxRequestSize = 64L * 1024 * 1024; // our BodyReader enforces the 1 MiB limit
             javalin.jetty.host = config.host();
             javalin.jetty.port = config.port();
+            org.slf4j.Logger requests = org.slf4j.LoggerFactory.getLogger("io.bankssandbox.requests");
+            if (requests.isInfoEnabled()) { // --verbose: one line per request; otherwise no cost at all
+                javalin.requestLogger.http((ctx, ms) -> requests.info("{} {} -> {} ({} ms)", ctx.method().name(),
+                        ctx.queryString() == null ? ctx.path() : ctx.path() + "?" + ctx.queryString(),
+                        ctx.statusCode(), String.format("%.1f", ms)));
+            }
+            javalin.routes.before(cors::decorate);
+            // every OPTIONS is a preflight to us: answered before auth and routing, never 401 or 404
+            javalin.routes.options("/*", cors::preflight);
+            javalin.jetty.modifyServer(server -> server.setErrorHandler(new io.bankssandbox.http.JsonErrorPages()));
             ApiRouter api = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.API);
             ApiRouter control = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.CONTROL,
                     inProcessControl);
@@ -91,5 +125,9 @@ final class SandboxServer {
 
     void stop() {
         app.stop();
+        if (stateFile != null) {
+            // a running clock moved since the last mutation: keep where it stood at shutdown
+            stateFile.persist();
+        }
     }
 }

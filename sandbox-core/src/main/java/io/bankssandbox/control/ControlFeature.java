@@ -25,6 +25,8 @@ import java.util.List;
  */
 public final class ControlFeature implements Feature {
     private static final String VERSION = "0.1.0";
+    /** The latest instant a timestamp can show with a four-digit year. */
+    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
 
     private final SandboxRuntime runtime;
 
@@ -73,8 +75,21 @@ public final class ControlFeature implements Feature {
             }
             return ApiResponse.ok(runtime.exportState());
         });
-        control.get("/_sandbox/requests", ErrorShape.NEST, request -> ApiResponse.ok(new DataList<>(
-                runtime.journal().entries().stream().map(JournalEntry::of).toList())));
+        control.get("/_sandbox/requests", ErrorShape.NEST, request -> {
+            if ("scenario".equals(request.query("format"))) {
+                int defaultKey = runtime.state().read(s -> {
+                    for (int i = 0; i < s.apiKeys.size(); i++) {
+                        if (s.apiKeys.get(i).key().equals(io.bankssandbox.Sandbox.DEFAULT_API_KEY)) {
+                            return i + 1;
+                        }
+                    }
+                    return 1; // replay's default is then the first key
+                });
+                return ApiResponse.ok(ScenarioExport.of(runtime.journal().session(), runtime.config().fixtures(),
+                        runtime.config().seed(), runtime.fixtureStart(), defaultKey));
+            }
+            return ApiResponse.ok(new DataList<>(runtime.journal().entries().stream().map(JournalEntry::of).toList()));
+        });
         control.delete("/_sandbox/requests", ErrorShape.NEST, request -> {
             runtime.journal().clear();
             return ApiResponse.ok(new DataList<>(List.of()));
@@ -99,20 +114,29 @@ public final class ControlFeature implements Feature {
     }
 
     private Instant target(JsonNode body) {
+        Instant target;
         try {
             if (body.has("by")) {
                 Duration by = Duration.parse(body.get("by").asText());
                 if (by.isNegative()) {
                     throw ApiException.validation(List.of("by must not be negative: the clock never goes backwards"));
                 }
-                return runtime.clock().now().plus(by);
+                target = by.compareTo(Duration.between(runtime.clock().now(), LATEST)) > 0 ? LATEST.plusSeconds(1)
+                        : runtime.clock().now().plus(by);
+            } else {
+                target = Instant.parse(body.get("to").asText());
             }
-            return Instant.parse(body.get("to").asText());
         } catch (DateTimeParseException e) {
             throw ApiException.validation(List.of(body.has("by")
                     ? "by must be an ISO 8601 duration such as PT2H or P1D"
                     : "to must be an ISO 8601 timestamp such as 2026-01-15T12:00:00Z"));
         }
+        if (target.isAfter(LATEST)) {
+            // timestamps are written with four-digit years; an advance past them would answer unreadable dates
+            throw ApiException.validation(List.of((body.has("by") ? "by" : "to")
+                    + " would move the clock past 9999-12-31T23:59:59Z, the latest time the sandbox can show"));
+        }
+        return target;
     }
 
     static ObjectNode object() {

@@ -1,6 +1,5 @@
 package io.bankssandbox.http;
 
-import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -49,6 +48,7 @@ public final class HttpPipeline {
     private final RateLimiter rateLimiter;
     private final String adminToken;
     private final Map<String, ReplayRenderer> replayRenderers = new HashMap<>();
+    private volatile Runnable afterMutation = () -> { };
 
     public HttpPipeline(SandboxClock clock, TimeMachine timeMachine, Supplier<List<ApiKey>> apiKeys,
                         SchemaValidator validator, IdempotencyStore idempotency, RequestJournal journal,
@@ -62,6 +62,14 @@ public final class HttpPipeline {
         this.faults = faults;
         this.rateLimiter = rateLimiter;
         this.adminToken = adminToken;
+    }
+
+    /**
+     * Runs after a request that changes state has been answered 2xx and before the answer leaves:
+     * the state file hooks in here, so what a client saw acknowledged is already durable.
+     */
+    public void afterMutation(Runnable hook) {
+        this.afterMutation = hook;
     }
 
     public void registerReplay(String kind, ReplayRenderer renderer) {
@@ -79,6 +87,7 @@ public final class HttpPipeline {
         int status = 500;
         JsonNode responseJson = null;
         boolean faulted = false;
+        Caller authenticated = null;
         try {
             if (family == Family.API && applyFault(ctx, method, target)) {
                 faulted = true;
@@ -86,6 +95,7 @@ public final class HttpPipeline {
             }
             timeMachine.catchUp();
             Caller caller = guard(ctx, family);
+            authenticated = caller;
             boolean idempotent = operation.parameters().stream()
                     .anyMatch(p -> "header".equals(p.in()) && "Idempotency-Key".equalsIgnoreCase(p.name()));
             if (idempotent) {
@@ -128,6 +138,9 @@ public final class HttpPipeline {
             }
             status = response.status();
             responseJson = write(ctx, response);
+            if (!"GET".equals(method) && status >= 200 && status < 300) {
+                afterMutation.run();
+            }
         } catch (ApiException e) {
             status = e.status();
             responseJson = writeError(ctx, shape, e);
@@ -146,7 +159,10 @@ public final class HttpPipeline {
                 idempotency.abandon(slot);
             }
             if (family == Family.API && !faulted) {
-                journal.record(clock.now(), method, target, idempotencyKey, requestBody, status, responseJson);
+                journal.record(clock.now(), method, target, idempotencyKey, requestBody, status, responseJson,
+                        keyIndex(authenticated));
+            } else if (family == Family.CONTROL && changesSession(method, ctx.path())) {
+                journal.recordControl(clock.now(), method, target, requestBody, status, responseJson);
             }
         }
     }
@@ -164,6 +180,28 @@ public final class HttpPipeline {
         if (target.startsWith("/v0")) {
             journal.record(clock.now(), method, target, ctx.header("Idempotency-Key"), null, 404, body);
         }
+    }
+
+    /** Which fixture key (1-based, in fixture order) made the request, so an export can name it without its value; 0 when none did. */
+    private int keyIndex(Caller caller) {
+        if (caller == null) {
+            return 0;
+        }
+        List<ApiKey> keys = apiKeys.get();
+        for (int i = 0; i < keys.size(); i++) {
+            if (keys.get(i).key().equals(caller.apiKey())) {
+                return i + 1;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Control requests a replayed session needs: everything that changes state, except reset
+     * (it starts a new session) and the journal's own routes.
+     */
+    private static boolean changesSession(String method, String path) {
+        return !"GET".equals(method) && !path.equals("/_sandbox/reset") && !path.startsWith("/_sandbox/requests");
     }
 
     public static ApiException toApi(DomainException e) {
@@ -238,14 +276,8 @@ public final class HttpPipeline {
         if (contentType == null || !contentType.toLowerCase().startsWith("application/json")) {
             throw ApiException.of(415, "Content-Type must be application/json");
         }
-        try {
-            JsonNode body = Json.MAPPER.readTree(bytes);
-            return body == null ? JsonNodeFactory.instance.objectNode() : body;
-        } catch (JacksonException e) {
-            throw ApiException.badRequest("Request body is not valid JSON: " + e.getOriginalMessage());
-        } catch (IOException e) {
-            throw ApiException.badRequest("Request body could not be read");
-        }
+        JsonNode body = RequestBodyParser.parse(bytes);
+        return body == null ? JsonNodeFactory.instance.objectNode() : body;
     }
 
     private static boolean isBlank(byte[] bytes) {

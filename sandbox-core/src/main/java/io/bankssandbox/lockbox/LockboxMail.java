@@ -8,6 +8,7 @@ import io.bankssandbox.entities.Entity;
 import io.bankssandbox.entities.EntityDirectory;
 import io.bankssandbox.externalaccounts.RoutingNumbers;
 import io.bankssandbox.state.DomainException;
+import io.bankssandbox.state.Page;
 import io.bankssandbox.state.SandboxState;
 import io.bankssandbox.state.SortKey;
 import java.time.Duration;
@@ -47,6 +48,19 @@ public final class LockboxMail {
         SortKey newest = new SortKey(window.to() != null ? window.to() : Instant.MAX, "\uffff");
         SortKey oldest = new SortKey(window.from() != null ? window.from() : Instant.MIN, "");
         return List.copyOf(state.mail.inPartitionBetween(providerId, newest, oldest));
+    }
+
+    /**
+     * A page of an entity's mail received inside the window, newest first; not found for an entity the
+     * caller can't see. An entity without a lockbox receives no mail, so its pages are empty.
+     */
+    public static Page<MailItem> pageForEntity(SandboxState state, Caller caller, String entityId, ReceivedWindow window,
+                                               SortKey after, int limit) {
+        EntityDirectory.get(state, caller, entityId);
+        if (window.isEmpty()) {
+            return new Page<>(List.of(), false, null);
+        }
+        return state.mail.page(List.of(entityId), m -> window.contains(m.receivedAt()), after, limit);
     }
 
     /**

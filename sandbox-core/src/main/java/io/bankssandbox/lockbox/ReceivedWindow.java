@@ -33,19 +33,27 @@ public record ReceivedWindow(Instant from, Instant to) {
 
     /** Parses the two query values (null when absent); every bad value is a violation of one 400. */
     public static ReceivedWindow parse(String onOrAfter, String onOrBefore) {
+        return parse(ON_OR_AFTER, onOrAfter, ON_OR_BEFORE, onOrBefore);
+    }
+
+    /**
+     * The same rules under other parameter names (the remittance filters {@code received_on_or_after},
+     * {@code received_on_or_before}, {@code updated_since}); a name whose value is null is absent.
+     */
+    public static ReceivedWindow parse(String afterName, String onOrAfter, String beforeName, String onOrBefore) {
         List<String> violations = new ArrayList<>();
         Instant from = null;
         Instant to = null;
         if (onOrAfter != null) {
             from = bound(onOrAfter, false);
             if (from == null) {
-                violations.add(message(ON_OR_AFTER));
+                violations.add(message(afterName));
             }
         }
         if (onOrBefore != null) {
             to = bound(onOrBefore, true);
             if (to == null) {
-                violations.add(message(ON_OR_BEFORE));
+                violations.add(message(beforeName));
             }
         }
         if (!violations.isEmpty()) {

@@ -25,7 +25,8 @@ public final class OpenApiDocument {
     private static final List<String> FRAGMENTS = List.of(
             "entities", "accounts", "cards", "inbound-ach-transfers", "providers", "era", "external-accounts",
             "card-authorizations",
-            "control", "live-entities", "live-accounts", "transactions", "transfers", "card-details");
+            "control", "live-entities", "live-accounts", "transactions", "transfers", "card-details",
+            "live-lockbox", "remittances", "ui");
 
     private final ObjectNode document;
     private final byte[] serialized;

@@ -3,35 +3,18 @@ package io.bankssandbox.accounts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.testing.ApiClient;
 import io.bankssandbox.testing.LiveFixtures;
+import io.bankssandbox.testing.SandboxTestBase;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.text.PDFTextStripper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class AccountDetailsTest {
-    static Sandbox sandbox;
-    static ApiClient api;
-    static LiveFixtures fixtures;
-
-    @BeforeAll
-    static void start() {
-        sandbox = Sandbox.start();
-        api = new ApiClient(sandbox.baseUrl(), sandbox.apiKey());
-        fixtures = LiveFixtures.read(api);
-    }
-
-    @AfterAll
-    static void stop() {
-        sandbox.close();
-    }
+class AccountDetailsTest extends SandboxTestBase {
 
     @Test
     void getAccountHasExactlyTheDocumentedFieldsAndMatchesTheList() {

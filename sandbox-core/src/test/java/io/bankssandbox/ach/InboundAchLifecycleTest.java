@@ -5,45 +5,36 @@ import static io.bankssandbox.ach.InboundAchTransferListTest.assertNotFound;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.testing.ApiClient;
+import io.bankssandbox.testing.SandboxTestBase;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Fixture clock: 2026-03-02T15:00:00.000Z. Pending fixture transfers resolve at 15:40, 15:50, 15:55, 16:58 and the next day. */
-class InboundAchLifecycleTest {
-    private static Sandbox sandbox;
-    private static AchWorld world;
+class InboundAchLifecycleTest extends SandboxTestBase {
+    private AchWorld world;
 
     private String operating;
     private String lakeside;
     private String harbor;
 
     @BeforeAll
-    static void start() {
-        sandbox = Sandbox.start();
+    void prepare() {
         world = new AchWorld(sandbox);
-    }
-
-    @AfterAll
-    static void stop() {
-        sandbox.close();
     }
 
     @BeforeEach
     void reset() {
-        sandbox.reset();
         operating = world.accountId(AchWorld.RIVERSIDE_OPERATING);
         lakeside = world.accountId(AchWorld.LAKESIDE_OPERATING);
         harbor = world.accountId(AchWorld.HARBOR_OPERATING);
     }
 
-    private static List<String> events(List<JsonNode> events) {
+    private List<String> events(List<JsonNode> events) {
         // only this feature's events: check holds of the fixtures release on the same clock
         return events.stream().filter(e -> e.get("type").asText().startsWith("inbound_ach_transfer."))
                 .map(e -> e.get("type").asText() + " " + e.get("id").asText()).toList();
@@ -346,7 +337,7 @@ class InboundAchLifecycleTest {
         assertThat(AchWorld.walk(world.api, "", 100)).hasSize(before);
     }
 
-    static void assertConflict(ApiClient.Response response, String message) {
+    void assertConflict(ApiClient.Response response, String message) {
         assertThat(response.status()).as(response.toString()).isEqualTo(409);
         assertThat(response.json().get("statusCode").asInt()).isEqualTo(409);
         assertThat(response.json().get("error").asText()).isEqualTo("Conflict");

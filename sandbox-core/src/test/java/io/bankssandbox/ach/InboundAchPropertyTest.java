@@ -3,8 +3,8 @@ package io.bankssandbox.ach;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.testing.ApiClient;
+import io.bankssandbox.testing.SandboxTestBase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,19 +24,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * account's balances, which must always be the fixture balance plus what the transfers accepted since
  * (and not returned) moved.
  */
-class InboundAchPropertyTest {
-    private static Sandbox sandbox;
-    private static AchWorld world;
+class InboundAchPropertyTest extends SandboxTestBase {
+    private AchWorld world;
 
     @BeforeAll
-    static void start() {
-        sandbox = Sandbox.start();
+    void prepare() {
         world = new AchWorld(sandbox);
-    }
-
-    @AfterAll
-    static void stop() {
-        sandbox.close();
     }
 
     /** The model's view of one transfer. */

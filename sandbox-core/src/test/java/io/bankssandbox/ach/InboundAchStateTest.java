@@ -8,35 +8,22 @@ import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.clock.ClockMode;
 import java.time.Instant;
 import io.bankssandbox.testing.ApiClient;
+import io.bankssandbox.testing.SandboxTestBase;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Pending transfers and unpaid ERAs survive export, import and reset with their schedule. */
-class InboundAchStateTest {
-    private static Sandbox sandbox;
-    private static AchWorld world;
+class InboundAchStateTest extends SandboxTestBase {
+    private AchWorld world;
 
     @BeforeAll
-    static void start() {
-        sandbox = Sandbox.start();
+    void prepare() {
         world = new AchWorld(sandbox);
     }
 
-    @AfterAll
-    static void stop() {
-        sandbox.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        sandbox.reset();
-    }
-
-    private static JsonNode exported(String collection, String id) {
+    private JsonNode exported(String collection, String id) {
         for (JsonNode row : world.api.get("/_sandbox/state").json().get(collection)) {
             if (row.get("id").asText().equals(id)) {
                 return row;

@@ -3,8 +3,8 @@ package io.bankssandbox.ach;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.testing.ApiClient;
+import io.bankssandbox.testing.SandboxTestBase;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,38 +13,23 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class InboundAchTransferListTest {
+class InboundAchTransferListTest extends SandboxTestBase {
     private static final List<String> API_FIELDS = List.of("id", "account_id", "amount", "status",
             "standard_entry_class_code", "effective_date", "automatically_resolves_at", "originator_company_name",
             "originator_company_entry_description", "trace_number", "transaction_id", "settled_at", "accepted_at",
             "declined", "returned");
-
-    private static Sandbox sandbox;
-    private static AchWorld world;
+    private AchWorld world;
 
     @BeforeAll
-    static void start() {
-        sandbox = Sandbox.start();
+    void prepare() {
         world = new AchWorld(sandbox);
     }
 
-    @AfterAll
-    static void stop() {
-        sandbox.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        sandbox.reset();
-    }
-
     /** id -> (created_at, account_id) as stored, from the state export. */
-    private static Map<String, JsonNode> stored() {
+    private Map<String, JsonNode> stored() {
         Map<String, JsonNode> byId = new HashMap<>();
         sandbox.exportState().get("inbound_ach_transfers").forEach(t -> byId.put(t.get("id").asText(), t));
         return byId;

@@ -4,47 +4,37 @@ import static io.bankssandbox.ach.InboundAchTransferListTest.assertNotFound;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.testing.ApiClient;
+import io.bankssandbox.testing.SandboxTestBase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class InsurancePaymentTest {
+class InsurancePaymentTest extends SandboxTestBase {
     private static final List<String> ERA_FIELDS = List.of("id", "transaction_id", "payer", "payee", "payment", "claims");
-
-    private static Sandbox sandbox;
-    private static AchWorld world;
+    private AchWorld world;
 
     private String operating;
 
     @BeforeAll
-    static void start() {
-        sandbox = Sandbox.start();
+    void prepare() {
         world = new AchWorld(sandbox);
-    }
-
-    @AfterAll
-    static void stop() {
-        sandbox.close();
     }
 
     @BeforeEach
     void reset() {
-        sandbox.reset();
         operating = world.accountId(AchWorld.RIVERSIDE_OPERATING);
     }
 
-    private static Map<String, Object> adjustment(String group, String code, long amount) {
+    private Map<String, Object> adjustment(String group, String code, long amount) {
         return Map.of("group", group, "reason_code", code, "amount", amount);
     }
 
     /** Two claims paying 18000 + 0: a paid office visit and a denied line. */
-    private static Map<String, Object> payment(String accountId) {
+    private Map<String, Object> payment(String accountId) {
         return Map.of(
                 "account_id", accountId,
                 "payer", Map.of("name", "UNITEDHEALTHCARE", "id", "1413791217"),
@@ -61,7 +51,7 @@ class InsurancePaymentTest {
                                 "adjustments", List.of(adjustment("CO", "50", 9_000)))));
     }
 
-    private static String trnReference(JsonNode transfer) {
+    private String trnReference(JsonNode transfer) {
         for (JsonNode line : transfer.get("addenda")) {
             if (line.asText().startsWith("TRN*")) {
                 return line.asText().split("\\*")[2];

@@ -8,47 +8,32 @@ import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.cards.CardNumbers;
 import io.bankssandbox.testing.ApiClient;
 import io.bankssandbox.testing.LiveFixtures;
+import io.bankssandbox.testing.SandboxTestBase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class CardDetailsTest {
-    static Sandbox sandbox;
-    static ApiClient api;
+class CardDetailsTest extends SandboxTestBase {
     static Map<String, JsonNode> cards = new LinkedHashMap<>();
 
     @BeforeAll
-    static void start() {
-        sandbox = Sandbox.start();
-        api = new ApiClient(sandbox.baseUrl(), sandbox.apiKey());
+    void prepare() {
         for (JsonNode card : sandbox.exportState().get("cards")) {
             cards.put(card.get("nickname").isNull() ? "(none)" : card.get("nickname").asText(), card);
         }
     }
 
-    @AfterAll
-    static void stop() {
-        sandbox.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        sandbox.reset();
-    }
-
-    static String cardId(String nickname) {
+    String cardId(String nickname) {
         return cards.get(nickname).get("id").asText();
     }
 
     /** The path part of a details url (the client fetches it without Authorization). */
-    static String pagePath(JsonNode iframe) {
+    String pagePath(JsonNode iframe) {
         String url = iframe.get("url").asText();
         assertThat(url).startsWith(sandbox.baseUrl() + "/_sandbox/card-details/");
         return url.substring(sandbox.baseUrl().length());

@@ -3,37 +3,21 @@ package io.bankssandbox.cards;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.testing.ApiClient;
+import io.bankssandbox.testing.SandboxTestBase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** {@code DELETE /v0/cards/{card_id}} through real HTTP against the default fixtures. */
-class CancelCardTest {
+class CancelCardTest extends SandboxTestBase {
     static final String OFFICE = CardAuthorizationsTest.OFFICE;
     static final String VACCINE = CardAuthorizationsTest.VACCINE;
     static final String DISABLED = CardAuthorizationsTest.DISABLED;
     static final String WEB_APP = CardAuthorizationsTest.WEB_APP;
     static final String CANCELED = CardAuthorizationsTest.CANCELED;
-
-    static Sandbox sandbox;
-    static ApiClient api;
-
-    @BeforeAll
-    static void start() {
-        sandbox = Sandbox.start();
-        api = new ApiClient(sandbox.baseUrl(), sandbox.apiKey());
-    }
-
-    @AfterAll
-    static void stop() {
-        sandbox.close();
-    }
 
     @BeforeEach
     void reset() {

@@ -7,15 +7,13 @@ import static io.bankssandbox.cards.Authorizations.fieldNames;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.testing.ApiClient;
+import io.bankssandbox.testing.SandboxTestBase;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code POST /_sandbox/cards/{id}/authorizations} through real HTTP against the default fixtures
  * (clock frozen at Monday 2026-03-02T15:00:00Z).
  */
-class CardAuthorizationsTest {
+class CardAuthorizationsTest extends SandboxTestBase {
     // Riverside "Office supplies": per_transaction 50000, per_day 100000, per_month 500000
     static final String OFFICE = "card_0000006ffif7l9i19ra5";
     static final String RIVERSIDE_OPERATING = "account_0000000ptmhjx1gxm2mi";
@@ -43,20 +41,6 @@ class CardAuthorizationsTest {
     static final String ATM = "6011";
     static final String CASH_AT_BANK = "6010";
 
-    static Sandbox sandbox;
-    static ApiClient api;
-
-    @BeforeAll
-    static void start() {
-        sandbox = Sandbox.start();
-        api = new ApiClient(sandbox.baseUrl(), sandbox.apiKey());
-    }
-
-    @AfterAll
-    static void stop() {
-        sandbox.close();
-    }
-
     @BeforeEach
     void reset() {
         assertThat(api.post("/_sandbox/reset", Map.of(), null).status()).isEqualTo(200);
@@ -64,31 +48,25 @@ class CardAuthorizationsTest {
 
     // ---- helpers -------------------------------------------------------------------------------
 
-    static JsonNode authorize(String cardId, long amount, String mcc) {
+    JsonNode authorize(String cardId, long amount, String mcc) {
         return Authorizations.authorize(api, cardId, Map.of("amount", amount, "merchant_category_code", mcc));
     }
 
-    static JsonNode authorize(String cardId, Map<String, Object> body) {
+    JsonNode authorize(String cardId, Map<String, Object> body) {
         return Authorizations.authorize(api, cardId, body);
     }
 
-    static void advanceTo(String instant) {
+    void advanceTo(String instant) {
         ApiClient.Response response = api.post("/_sandbox/clock/advance", Map.of("to", instant), null);
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
     }
 
-    static void advanceBy(String duration) {
+    void advanceBy(String duration) {
         ApiClient.Response response = api.post("/_sandbox/clock/advance", Map.of("by", duration), null);
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
     }
 
-    static JsonNode state() {
-        ApiClient.Response response = api.get("/_sandbox/state");
-        assertThat(response.status()).isEqualTo(200);
-        return response.json();
-    }
-
-    static JsonNode account(JsonNode state, String id) {
+    JsonNode account(JsonNode state, String id) {
         for (JsonNode account : state.get("accounts")) {
             if (account.get("id").asText().equals(id)) {
                 return account;
@@ -98,7 +76,7 @@ class CardAuthorizationsTest {
     }
 
     /** Issues a card through the API on Riverside Operating with the given limits (interval → cents). */
-    static String issueCard(Map<String, Long> limits) {
+    String issueCard(Map<String, Long> limits) {
         List<Map<String, Object>> spendingLimits = new ArrayList<>();
         limits.forEach((interval, amount) -> spendingLimits.add(Map.of("interval", interval, "amount", amount)));
         ApiClient.Response response = api.post("/v0/cards", Map.of(

@@ -3,30 +3,13 @@ package io.bankssandbox.entities;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.testing.ApiClient;
 import io.bankssandbox.testing.LiveFixtures;
+import io.bankssandbox.testing.SandboxTestBase;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class EntityDetailsTest {
-    static Sandbox sandbox;
-    static ApiClient api;
-    static LiveFixtures fixtures;
-
-    @BeforeAll
-    static void start() {
-        sandbox = Sandbox.start();
-        api = new ApiClient(sandbox.baseUrl(), sandbox.apiKey());
-        fixtures = LiveFixtures.read(api);
-    }
-
-    @AfterAll
-    static void stop() {
-        sandbox.close();
-    }
+class EntityDetailsTest extends SandboxTestBase {
 
     @Test
     void getEntityAnswersTheSameObjectAsTheList() {

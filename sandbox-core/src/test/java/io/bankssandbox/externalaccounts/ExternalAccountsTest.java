@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.state.Json;
 import io.bankssandbox.testing.ApiClient;
+import io.bankssandbox.testing.SandboxTestBase;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -15,41 +15,25 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class ExternalAccountsTest {
-    private static Sandbox sandbox;
-    private static ApiClient api;
+class ExternalAccountsTest extends SandboxTestBase {
     private static String riverside;
     private static String lakeside;
     private static String summit;
 
     @BeforeAll
-    static void start() {
-        sandbox = Sandbox.start();
-        api = new ApiClient(sandbox.baseUrl(), sandbox.apiKey());
+    void prepare() {
         riverside = entityNamed("Riverside Family Medicine, P.C.");
         lakeside = entityNamed("Lakeside Pediatrics, PLLC");
         summit = entityNamed("Summit Physical Therapy LLC");
     }
 
-    @AfterAll
-    static void stop() {
-        sandbox.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        sandbox.reset();
-    }
-
-    private static String entityNamed(String name) {
+    private String entityNamed(String name) {
         for (JsonNode entity : api.get("/v0/entities?limit=100").json().get("data")) {
             if (entity.get("name").asText().equals(name)) {
                 return entity.get("id").asText();
@@ -59,7 +43,7 @@ class ExternalAccountsTest {
     }
 
     /** A request every rule accepts. */
-    private static ObjectNode validBody(String entityId) {
+    private ObjectNode validBody(String entityId) {
         ObjectNode body = Json.MAPPER.createObjectNode()
                 .put("entity_id", entityId)
                 .put("nickname", "Medline supplies")
@@ -110,7 +94,7 @@ class ExternalAccountsTest {
         assertThat(response.json().get("holder_type").asText()).isEqualTo("individual");
     }
 
-    static Stream<Arguments> requiredFields() {
+    Stream<Arguments> requiredFields() {
         return Stream.of(
                 Arguments.of("entity_id", "entity_id should not be empty"),
                 Arguments.of("nickname", "nickname should not be empty"),
@@ -138,7 +122,7 @@ class ExternalAccountsTest {
         assertSimpleError(api.post("/v0/external-accounts", body), 400, message);
     }
 
-    static Stream<Arguments> brokenRules() {
+    Stream<Arguments> brokenRules() {
         return Stream.of(
                 Arguments.of("routing_number", "021000022",
                         "routing_number must be a valid ABA routing number: 021000022 fails the check-digit test"),
@@ -445,7 +429,7 @@ class ExternalAccountsTest {
     // ------------------------------------------------------------------ helpers
 
     /** Every page of a listing, following cursors; checks each envelope. */
-    private static List<JsonNode> listAll(String query, int limit) {
+    private List<JsonNode> listAll(String query, int limit) {
         List<JsonNode> all = new ArrayList<>();
         String cursor = null;
         for (int pages = 0; pages < 1000; pages++) {
@@ -467,7 +451,7 @@ class ExternalAccountsTest {
     }
 
     /** The vendor's external-account error: exactly one key, {@code error}; its sentence when given. */
-    private static void assertSimpleError(ApiClient.Response response, int status, String message) {
+    private void assertSimpleError(ApiClient.Response response, int status, String message) {
         assertThat(response.status()).as(response.toString()).isEqualTo(status);
         JsonNode body = response.json();
         assertThat(fieldNames(body)).as(response.toString()).containsExactly("error");

@@ -19,12 +19,15 @@ public abstract class SandboxTestBase {
     protected Sandbox sandbox;
     protected ApiClient api;
     protected ApiClient control;
+    /** Ids of the default fixture set, read once: ids are deterministic, so a reset keeps them. */
+    protected LiveFixtures fixtures;
 
     @BeforeAll
     void startSandbox() {
         sandbox = Sandbox.start();
         api = new ApiClient(sandbox.baseUrl(), ALL);
         control = new ApiClient(sandbox.baseUrl(), null);
+        fixtures = LiveFixtures.read(api);
     }
 
     @BeforeEach

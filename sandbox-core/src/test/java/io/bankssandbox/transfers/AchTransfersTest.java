@@ -4,45 +4,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.testing.ApiClient;
 import io.bankssandbox.testing.LiveFixtures;
+import io.bankssandbox.testing.SandboxTestBase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class AchTransfersTest {
-    static Sandbox sandbox;
-    static ApiClient api;
-    static LiveFixtures fixtures;
+class AchTransfersTest extends SandboxTestBase {
     static Map<String, String> external = new LinkedHashMap<>();
 
     @BeforeAll
-    static void start() {
-        sandbox = Sandbox.start();
-        api = new ApiClient(sandbox.baseUrl(), sandbox.apiKey());
-        fixtures = LiveFixtures.read(api);
+    void prepare() {
         for (JsonNode x : sandbox.exportState().get("external_accounts")) {
             external.put(x.get("nickname").asText(), x.get("id").asText());
         }
-    }
-
-    @AfterAll
-    static void stop() {
-        sandbox.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        sandbox.reset();
     }
 
     static Map<String, Object> body(String source, String destination, Object amount, String description) {
@@ -56,28 +38,28 @@ class AchTransfersTest {
         return body;
     }
 
-    static String medline() {
+    String medline() {
         return external.get("Medline supplies");
     }
 
-    static JsonNode account(String id) {
+    JsonNode account(String id) {
         return api.get("/v0/accounts/" + id).json();
     }
 
     /** Sends 25,000 cents from Riverside Operating to Medline; answers the transfer. */
-    static JsonNode send(long amount, String description) {
+    JsonNode send(long amount, String description) {
         ApiClient.Response response = api.post("/v0/ach-transfer", body(fixtures.riversideOperating(), medline(), amount, description));
         assertThat(response.status()).as(response.toString()).isEqualTo(201);
         return api.get("/v0/ach-transfer/" + response.json().at("/source/ach_transfer_intention/ach_transfer_id").asText()).json();
     }
 
-    static JsonNode control(String id, String step) {
+    JsonNode control(String id, String step) {
         ApiClient.Response response = api.post("/_sandbox/ach-transfers/" + id + "/" + step, Map.of());
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         return response.json();
     }
 
-    static List<String> advance(String by) {
+    List<String> advance(String by) {
         ApiClient.Response response = api.post("/_sandbox/clock/advance", Map.of("by", by));
         assertThat(response.status()).isEqualTo(200);
         List<String> events = new ArrayList<>();
@@ -362,7 +344,7 @@ class AchTransfersTest {
     }
 
     /** Adds money to Riverside Operating through an opening balance, keeping the ledger whole. */
-    private static void grantRiversideOperating(long cents) {
+    private void grantRiversideOperating(long cents) {
         ObjectNode state = (ObjectNode) sandbox.exportState();
         String id = fixtures.riversideOperating();
         for (JsonNode account : state.get("accounts")) {

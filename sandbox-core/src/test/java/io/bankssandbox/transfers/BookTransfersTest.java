@@ -3,39 +3,16 @@ package io.bankssandbox.transfers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.testing.ApiClient;
 import io.bankssandbox.testing.LiveFixtures;
+import io.bankssandbox.testing.SandboxTestBase;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class BookTransfersTest {
-    static Sandbox sandbox;
-    static ApiClient api;
-    static LiveFixtures fixtures;
-
-    @BeforeAll
-    static void start() {
-        sandbox = Sandbox.start();
-        api = new ApiClient(sandbox.baseUrl(), sandbox.apiKey());
-        fixtures = LiveFixtures.read(api);
-    }
-
-    @AfterAll
-    static void stop() {
-        sandbox.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        sandbox.reset();
-    }
+class BookTransfersTest extends SandboxTestBase {
 
     static Map<String, Object> body(String source, String destination, Object amount, String description) {
         Map<String, Object> body = new LinkedHashMap<>();
@@ -48,7 +25,7 @@ class BookTransfersTest {
         return body;
     }
 
-    static JsonNode account(String id) {
+    JsonNode account(String id) {
         return api.get("/v0/accounts/" + id).json();
     }
 

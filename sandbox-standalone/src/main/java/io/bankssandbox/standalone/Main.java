@@ -3,77 +3,321 @@ package io.bankssandbox.standalone;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.clock.ClockMode;
+import io.bankssandbox.entities.ApiKey;
+import io.bankssandbox.fixtures.FixtureException;
+import io.bankssandbox.fixtures.FixtureLoader;
+import io.bankssandbox.fixtures.StateCodec;
+import io.bankssandbox.standalone.scenarios.ScenarioReplay;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** {@code java -jar banks-sandbox.jar [serve] [options]}. */
-@Command(name = "banks-sandbox", mixinStandardHelpOptions = true, version = "banks-sandbox 0.1.0",
-        description = "A stateful, controllable sandbox of the card issuing, inbound payments and lockbox API.",
-        subcommands = {Main.Serve.class})
+/**
+ * {@code java -jar banks-sandbox.jar [serve] [options]}, {@code replay FILE|DIR...},
+ * {@code validate-fixtures DIR}. Every failure a user can cause ends in one line on stderr and a
+ * non-zero exit: 2 for a bad command line, 1 for anything else; never a stack trace.
+ */
+@Command(name = "banks-sandbox", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "A stateful, controllable sandbox of the card issuing, inbound payments and lockbox API.%n"
+                + "Without a command it serves (same as 'serve').",
+        subcommands = {Main.Serve.class, Main.Replay.class, Main.ValidateFixtures.class})
 public final class Main implements Callable<Integer> {
+    static final String NAME = "banks-sandbox";
+
     @CommandLine.Mixin
     ServeOptions options = new ServeOptions();
 
+    @Spec
+    CommandSpec spec;
+
     public static void main(String[] args) {
-        System.exit(new CommandLine(new Main()).execute(args));
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs one command line; what {@link #main} does without exiting the JVM. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine commandLine = new CommandLine(new Main());
+        commandLine.setOut(out);
+        commandLine.setErr(err);
+        commandLine.setParameterExceptionHandler((e, ignored) -> {
+            String hint = e instanceof CommandLine.UnmatchedArgumentException unmatched
+                    && !unmatched.getSuggestions().isEmpty()
+                    ? " (did you mean " + String.join(" or ", unmatched.getSuggestions()) + "? see --help)" : " (see --help)";
+            e.getCommandLine().getErr().println(NAME + ": " + e.getMessage() + hint);
+            return e.getCommandLine().getCommandSpec().exitCodeOnInvalidInput();
+        });
+        commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
+            line.getErr().println(NAME + ": " + describe(e));
+            return 1;
+        });
+        return commandLine.execute(args);
+    }
+
+    /** One line for a failure: the problem in the user's terms, not the exception's. */
+    static String describe(Throwable e) {
+        if (e instanceof FixtureException fixture) {
+            List<String> problems = fixture.problems();
+            String first = problems.isEmpty() ? "invalid fixtures" : problems.get(0);
+            return "bad fixtures: " + first + (problems.size() > 1
+                    ? " (and " + (problems.size() - 1) + " more; run validate-fixtures to see them all)" : "");
+        }
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        String message = cause.getMessage() != null ? cause.getMessage() : e.getMessage();
+        if (cause instanceof java.net.BindException || (message != null && message.toLowerCase().contains("in use"))) {
+            return "could not listen: " + message;
+        }
+        if (message == null) {
+            message = cause.getClass().getSimpleName();
+        }
+        return message.lines().findFirst().orElse(message);
     }
 
     @Override
     public Integer call() throws InterruptedException {
-        return options.serve();
+        return options.serve(spec);
     }
 
-    @Command(name = "serve", mixinStandardHelpOptions = true, description = "Serve the API (the default command).")
+    @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+            description = "Serve the API, the control API and the dashboard (the default command).")
     static final class Serve implements Callable<Integer> {
         @CommandLine.Mixin
         ServeOptions options = new ServeOptions();
 
+        @Spec
+        CommandSpec spec;
+
         @Override
         public Integer call() throws InterruptedException {
-            return options.serve();
+            return options.serve(spec);
         }
     }
 
     static final class ServeOptions {
-        @Option(names = "--port", defaultValue = "8080", description = "Port (0 = any free port). Default: ${DEFAULT-VALUE}")
+        @Option(names = "--port", defaultValue = "8080", paramLabel = "PORT",
+                description = "Port (0 = any free port). Default: ${DEFAULT-VALUE}")
         int port;
 
-        @Option(names = "--host", defaultValue = "127.0.0.1", description = "Interface to bind. Default: ${DEFAULT-VALUE}")
+        @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "HOST",
+                description = "Interface to bind. Default: ${DEFAULT-VALUE}")
         String host;
 
-        @Option(names = "--fixtures", defaultValue = "default", description = "Fixture set name or directory. Default: ${DEFAULT-VALUE}")
+        @Option(names = "--fixtures", defaultValue = "default", paramLabel = "NAME|DIR",
+                description = "Fixture set: a shipped name or a directory. Default: ${DEFAULT-VALUE}")
         String fixtures;
 
-        @Option(names = "--clock", defaultValue = "running", description = "frozen or running. Default: ${DEFAULT-VALUE}")
-        String clock;
+        @Option(names = "--clock", defaultValue = "running", paramLabel = "frozen|running",
+                converter = ClockModeConverter.class,
+                description = "frozen: time moves only when advanced; running: follows the wall clock. Default: ${DEFAULT-VALUE}")
+        ClockMode clock;
 
-        @Option(names = "--start", description = "Clock start instant (ISO 8601); default: the fixture set's")
+        @Option(names = "--start", paramLabel = "TS", converter = InstantConverter.class,
+                description = "Clock start instant (ISO 8601, e.g. 2026-01-15T09:00:00Z). Default: the fixture set's")
         Instant start;
 
-        @Option(names = "--seed", defaultValue = "42", description = "Seed of generated ids. Default: ${DEFAULT-VALUE}")
+        @Option(names = "--seed", defaultValue = "42", paramLabel = "N",
+                description = "Seed of generated ids: the same seed gives the same ids. Default: ${DEFAULT-VALUE}")
         long seed;
 
-        Integer serve() throws InterruptedException {
-            SandboxConfig config = SandboxConfig.builder().host(host).port(port).fixtures(fixtures)
-                    .clockMode(ClockMode.parse(clock)).start(start).seed(seed).build();
-            Sandbox sandbox = Sandbox.start(config);
-            System.out.println("Banks Sandbox listening on " + sandbox.baseUrl());
-            for (String key : sandbox.apiKeys()) {
-                System.out.println("API key: " + key);
+        @Option(names = "--state-file", paramLabel = "FILE",
+                description = "Keep the whole state (clock and idempotency keys included) in FILE: loaded at start if it exists, "
+                        + "written before every successful change is answered.")
+        Path stateFile;
+
+        @Option(names = "--admin-token", paramLabel = "T",
+                description = "Require 'Authorization: Bearer T' on the control API (/_sandbox).")
+        String adminToken;
+
+        @Option(names = "--cors-origins", split = ",", paramLabel = "LIST",
+                description = "Comma-separated origins allowed by CORS, '*' matching a port or any origin. "
+                        + "Default: any localhost origin (http://localhost:*, http://127.0.0.1:*)")
+        List<String> corsOrigins;
+
+        @Option(names = "--rate-limit", defaultValue = "0", paramLabel = "N",
+                description = "Requests per minute per API key (429 with Retry-After beyond); 0 = off. Default: off")
+        int rateLimit;
+
+        @Option(names = "--verbose", description = "Log every request and the server's startup.")
+        boolean verbose;
+
+        Integer serve(CommandSpec spec) throws InterruptedException {
+            if (port < 0 || port > 65535) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--port must be between 0 and 65535, not " + port);
             }
-            System.out.println("Dashboard: " + sandbox.baseUrl() + "/_sandbox/ui");
-            System.out.flush();
+            if (rateLimit < 0) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--rate-limit must be 0 (off) or more, not " + rateLimit);
+            }
+            if (verbose) {
+                // slf4j-simple reads these when the first logger is made, which is after this point
+                System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
+                System.setProperty("org.slf4j.simpleLogger.log.io.bankssandbox", "debug");
+                System.setProperty("org.slf4j.simpleLogger.log.io.javalin.Javalin", "info");
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            SandboxConfig.Builder config = SandboxConfig.builder().host(host).port(port).fixtures(fixtures)
+                    .clockMode(clock).start(start).seed(seed).adminToken(adminToken).rateLimitPerMinute(rateLimit)
+                    .stateFile(stateFile);
+            if (corsOrigins != null) {
+                config.corsOrigins(corsOrigins);
+            }
+            if (adminToken == null && !isLoopback(host)) {
+                err.println("Warning: listening on " + host + " without --admin-token: anyone who can reach this port "
+                        + "can reset, rewrite or read the sandbox's state through /_sandbox.");
+            }
+            Sandbox sandbox = Sandbox.start(config.build());
+            out.println("Banks Sandbox listening on " + sandbox.baseUrl());
+            out.println("API keys:");
+            List<ApiKey> keys = sandbox.runtime().state().read(s -> List.copyOf(s.apiKeys));
+            for (ApiKey key : keys) {
+                out.println("  " + key.key() + (key.description() == null || key.description().isBlank()
+                        ? "" : "  (" + key.description() + ")"));
+            }
+            out.println("Dashboard: " + sandbox.baseUrl() + "/_sandbox/ui");
+            if (stateFile != null) {
+                out.println("State file: " + stateFile.toAbsolutePath());
+            }
+            out.println("Press Ctrl-C to stop.");
+            out.flush();
             CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 sandbox.close();
                 stopped.countDown();
-            }));
+            }, "banks-sandbox-shutdown"));
             stopped.await();
             return 0;
+        }
+
+        private static boolean isLoopback(String host) {
+            try {
+                return InetAddress.getByName(host).isLoopbackAddress();
+            } catch (UnknownHostException e) {
+                return false; // Jetty will say it cannot bind; do not hide the warning
+            }
+        }
+    }
+
+    @Command(name = "replay", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+            description = "Run QA scenario files, each on a fresh sandbox with a frozen clock at the fixture start. "
+                    + "Ends with 'N passed, M failed'; exits 1 on any failure.")
+    static final class Replay implements Callable<Integer> {
+        @Parameters(arity = "0..*", paramLabel = "FILE|DIR", description = "Scenario files, or directories of *.json scenarios.")
+        List<Path> paths = new ArrayList<>();
+
+        @Option(names = "--shipped", description = "Also run the scenarios shipped in the jar (the fixtures module's).")
+        boolean shipped;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            if (paths.isEmpty() && !shipped) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "give scenario files or directories, or --shipped");
+            }
+            for (Path path : paths) {
+                if (!Files.exists(path)) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), "no such file or directory: " + path);
+                }
+            }
+            List<Path> all = new ArrayList<>(paths);
+            if (shipped) {
+                all.add(ScenarioReplay.shipped());
+            }
+            return new ScenarioReplay(spec.commandLine().getOut()).run(all) ? 0 : 1;
+        }
+    }
+
+    @Command(name = "validate-fixtures", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+            description = "Check a fixture set (a directory, or a shipped set's name) against the fixture schemas and rules.")
+    static final class ValidateFixtures implements Callable<Integer> {
+        @Parameters(arity = "1", paramLabel = "DIR", description = "Fixture directory (entities.json, accounts.json, ...).")
+        String directory;
+
+        @Option(names = "--seed", defaultValue = "42", paramLabel = "N", description = "Seed of generated ids. Default: ${DEFAULT-VALUE}")
+        long seed;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            try {
+                StateCodec.Decoded decoded = StateCodec.decode(FixtureLoader.read(directory), seed);
+                var state = decoded.state();
+                out.println("OK " + directory + ": " + state.entities.size() + " entities, " + state.accounts.size()
+                        + " accounts, " + state.cards.size() + " cards, " + state.apiKeys.size() + " API keys");
+                return 0;
+            } catch (FixtureException e) {
+                for (String problem : e.problems()) {
+                    err.println(problem);
+                }
+                err.println(NAME + ": " + directory + " is not a valid fixture set (" + e.problems().size()
+                        + (e.problems().size() == 1 ? " problem)" : " problems)"));
+                return 1;
+            }
+        }
+    }
+
+    static final class ClockModeConverter implements CommandLine.ITypeConverter<ClockMode> {
+        @Override
+        public ClockMode convert(String value) {
+            try {
+                return ClockMode.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException("must be frozen or running, not '" + value + "'");
+            }
+        }
+    }
+
+    static final class InstantConverter implements CommandLine.ITypeConverter<Instant> {
+        @Override
+        public Instant convert(String value) {
+            try {
+                return Instant.parse(value);
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new CommandLine.TypeConversionException("'" + value
+                        + "' is not an ISO 8601 instant such as 2026-01-15T09:00:00Z");
+            }
+        }
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {NAME + " " + version()};
+        }
+
+        static String version() {
+            Properties properties = new Properties();
+            try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
+                if (in != null) {
+                    properties.load(in);
+                }
+            } catch (IOException e) {
+                // fall through to "unknown"
+            }
+            return properties.getProperty("version", "unknown");
         }
     }
 }

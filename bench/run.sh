@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# The benchmark of DESIGN.md §8, side by side in one run: the standalone jar, WireMock 3.13.2
+# standalone serving the same card body as a stub, and a bare Javalin route serving the same
+# bytes. Prints a table and the ratios against the targets (bench/target/results.md).
+#
+#   bench/run.sh                      build, then measure (about 4 minutes)
+#   SKIP_BUILD=1 bench/run.sh         reuse the jars already built
+#   DURATION=20s STARTS=9 bench/run.sh
+#
+# Not part of the test suite: throughput on a shared machine is noise unless nothing else runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+OUT=$ROOT/bench/target
+JAR=$ROOT/sandbox-standalone/target/banks-sandbox.jar
+WIREMOCK=$OUT/wiremock-standalone.jar
+CP=$JAR:$OUT/classes
+THREADS=${THREADS:-2}
+CONNECTIONS=${CONNECTIONS:-16}
+DURATION=${DURATION:-10s}
+WARMUP=${WARMUP:-5s}
+STARTS=${STARTS:-5}
+PORT_SANDBOX=${PORT_SANDBOX:-19080}
+PORT_WIREMOCK=${PORT_WIREMOCK:-19081}
+PORT_JAVALIN=${PORT_JAVALIN:-19082}
+# every server runs on the same JVM with the same (default) flags; JAVA_OPTS applies to all of them
+JAVA_OPTS=${JAVA_OPTS:-}
+# the sandbox jar's own launch flags (bench/run.sh documents which ones a measurement used)
+SANDBOX_JAVA_OPTS=${SANDBOX_JAVA_OPTS:-}
+CARD=card_0000006ffif7l9i19ra5
+AUTH="Authorization: Bearer lm_key_sandbox_all"
+RESULTS=$OUT/results.properties
+
+log() { printf '\n== %s\n' "$*" >&2; }
+
+if ! command -v wrk >/dev/null; then
+  log "installing wrk from Debian"
+  if [ "$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi
+  $SUDO apt-get install -y wrk >/dev/null || { $SUDO apt-get update >/dev/null && $SUDO apt-get install -y wrk >/dev/null; }
+fi
+
+if [ "${SKIP_BUILD:-0}" != 1 ] || [ ! -f "$JAR" ] || [ ! -f "$WIREMOCK" ]; then
+  log "building the standalone jar and the bench module (WireMock $OUT/wiremock-standalone.jar from Maven Central)"
+  mvn -B -q -Pbench package -DskipTests -pl sandbox-standalone,bench -am
+fi
+
+PIDS=()
+cleanup() { for p in "${PIDS[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || true; done; }
+trap cleanup EXIT
+
+: > "$RESULTS"
+record() { echo "$1=$2" >> "$RESULTS"; }
+
+wait_200() { # URL PID
+  until curl -sf -o /dev/null -H "$AUTH" "$1"; do
+    kill -0 "$2" 2>/dev/null || { echo "server (pid $2) died; see $OUT/*.log" >&2; exit 1; }
+    sleep 0.005
+  done
+}
+
+stop() { kill "$1" 2>/dev/null || true; wait "$1" 2>/dev/null || true; }
+
+# exec: the background job is the JVM itself, so its $! is the pid that stop() kills
+sandbox_cmd() { exec java $JAVA_OPTS $SANDBOX_JAVA_OPTS -jar "$JAR" serve --port "$1"; }
+wiremock_cmd() { exec java $JAVA_OPTS -jar "$WIREMOCK" --port "$1" --root-dir "$OUT/wiremock-root" --disable-banner; }
+javalin_cmd() { exec java $JAVA_OPTS -cp "$CP" io.bankssandbox.bench.BareJavalin "$1" "$OUT/card.json"; }
+
+# wrk NAME URL [script] [-- args]: warm-up, then the measured run, same settings for every server
+measure() {
+  local name=$1 url=$2 script=${3:-$ROOT/bench/wrk/report.lua}; shift 3 || shift $#
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" -s "$script" "$url" "$@" > /dev/null
+  local line
+  line=$(wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" -s "$script" "$url" "$@" | grep '^WRK ')
+  echo "  $name: $line" >&2
+  for field in $line; do
+    case $field in WRK) ;; *) record "${name}_${field%%=*}" "${field#*=}" ;; esac
+  done
+}
+
+log "the card body: GET /v0/cards/$CARD from the sandbox"
+mkdir -p "$OUT/wiremock-root/mappings" "$OUT/wiremock-root/__files"
+sandbox_cmd "$PORT_SANDBOX" > "$OUT/sandbox.log" 2>&1 & PIDS+=($!); SB=$!
+wait_200 "http://127.0.0.1:$PORT_SANDBOX/v0/cards/$CARD" "$SB"
+curl -sf -H "$AUTH" "http://127.0.0.1:$PORT_SANDBOX/v0/cards/$CARD" > "$OUT/card.json"
+cat > "$OUT/wiremock-root/mappings/card.json" <<JSON
+{
+  "request": { "method": "GET", "urlPath": "/v0/cards/$CARD" },
+  "response": {
+    "status": 200,
+    "headers": { "Content-Type": "application/json;charset=utf-8" },
+    "base64Body": "$(base64 -w0 "$OUT/card.json")"
+  }
+}
+JSON
+
+log "throughput and latency: $THREADS threads, $CONNECTIONS connections, $DURATION after a $WARMUP warm-up"
+measure sandbox_get "http://127.0.0.1:$PORT_SANDBOX/v0/cards/$CARD"
+measure sandbox_list "http://127.0.0.1:$PORT_SANDBOX/v0/inbound-ach-transfers?limit=10"
+measure sandbox_post "http://127.0.0.1:$PORT_SANDBOX/v0/cards" "$ROOT/bench/wrk/post-card.lua" -- "$(date +%s)"
+stop "$SB"
+
+# what the launcher's flags cost in throughput (C1 only): same GET, same settings
+rm -f "$OUT/launcher-throughput.jsa"
+BANKS_SANDBOX_CDS=$OUT/launcher-throughput.jsa BANKS_SANDBOX_JAVA_OPTS="$JAVA_OPTS" \
+  "$ROOT/sandbox-standalone/bin/banks-sandbox" serve --port "$PORT_SANDBOX" > "$OUT/sandbox-launcher.log" 2>&1 & PIDS+=($!); SB=$!
+wait_200 "http://127.0.0.1:$PORT_SANDBOX/v0/cards/$CARD" "$SB"
+measure sandbox_launcher_get "http://127.0.0.1:$PORT_SANDBOX/v0/cards/$CARD"
+stop "$SB"
+
+wiremock_cmd "$PORT_WIREMOCK" > "$OUT/wiremock.log" 2>&1 & PIDS+=($!); WM=$!
+wait_200 "http://127.0.0.1:$PORT_WIREMOCK/v0/cards/$CARD" "$WM"
+cmp -s "$OUT/card.json" <(curl -sf "http://127.0.0.1:$PORT_WIREMOCK/v0/cards/$CARD") \
+  || { echo "WireMock does not serve the same bytes" >&2; exit 1; }
+measure wiremock_get "http://127.0.0.1:$PORT_WIREMOCK/v0/cards/$CARD"
+stop "$WM"
+
+javalin_cmd "$PORT_JAVALIN" > "$OUT/javalin.log" 2>&1 & PIDS+=($!); JV=$!
+wait_200 "http://127.0.0.1:$PORT_JAVALIN/v0/cards/$CARD" "$JV"
+measure javalin_get "http://127.0.0.1:$PORT_JAVALIN/v0/cards/$CARD"
+stop "$JV"
+
+log "JVM start to first 200 on GET /v0/cards/$CARD: $STARTS runs each, alternating"
+# Four ways to start: each jar with plain `java -jar` (the documented commands), the sandbox's
+# launcher (class-data sharing archive + C1 only, sandbox-standalone/bin/banks-sandbox), and
+# WireMock given the very same two flags, so the launcher's gain is not mistaken for ours alone.
+SB_CDS=$OUT/banks-sandbox.jsa
+WM_CDS=$OUT/wiremock.jsa
+launcher_cmd() { BANKS_SANDBOX_CDS=$SB_CDS BANKS_SANDBOX_JAVA_OPTS="$JAVA_OPTS" exec "$ROOT/sandbox-standalone/bin/banks-sandbox" serve --port "$1"; }
+wiremock_tuned_cmd() {
+  local cds="-XX:SharedArchiveFile=$WM_CDS"; [ -f "$WM_CDS" ] || cds="-XX:ArchiveClassesAtExit=$WM_CDS"
+  exec java $cds -Xlog:cds=off -Xlog:cds+dynamic=off -XX:TieredStopAtLevel=1 $JAVA_OPTS -jar "$WIREMOCK" --port "$1" \
+    --root-dir "$OUT/wiremock-root" --disable-banner
+}
+start_ms() { # NAME PORT CMD
+  local name=$1 port=$2 cmd=$3 t0 t1 pid
+  t0=$(date +%s%N)
+  $cmd "$port" > "$OUT/$name-start.log" 2>&1 & pid=$!; PIDS+=($pid)
+  wait_200 "http://127.0.0.1:$port/v0/cards/$CARD" "$pid"
+  t1=$(date +%s%N)
+  stop "$pid"
+  echo $(( (t1 - t0) / 1000000 ))
+}
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+# the recording runs of both archives (not measured): one start, one answer, a clean exit
+rm -f "$SB_CDS" "$WM_CDS"
+start_ms sandbox_launcher_training "$PORT_SANDBOX" launcher_cmd > /dev/null
+start_ms wiremock_tuned_training "$PORT_WIREMOCK" wiremock_tuned_cmd > /dev/null
+[ -f "$SB_CDS" ] && [ -f "$WM_CDS" ] || { echo "a class-data sharing archive was not written" >&2; exit 1; }
+declare -A STARTS_MS
+for _ in $(seq "$STARTS"); do
+  for variant in sandbox:$PORT_SANDBOX:sandbox_cmd wiremock:$PORT_WIREMOCK:wiremock_cmd \
+      sandbox_launcher:$PORT_SANDBOX:launcher_cmd wiremock_tuned:$PORT_WIREMOCK:wiremock_tuned_cmd; do
+    IFS=: read -r name port cmd <<< "$variant"
+    STARTS_MS[$name]+="$(start_ms "$name" "$port" "$cmd") "
+  done
+done
+for name in sandbox wiremock sandbox_launcher wiremock_tuned; do
+  echo "  $name: ${STARTS_MS[$name]}ms" >&2
+  record "${name}_start_ms" "$(tr ' ' '\n' <<< "${STARTS_MS[$name]}" | grep . | median)"
+done
+
+log "embedded: start+serve+stop per class, reset per test (one JVM)"
+java $JAVA_OPTS -cp "$CP" io.bankssandbox.bench.EmbeddedBench | tee -a "$RESULTS" >&2
+
+log "1,000,000 inbound ACH transfers in a 1 GiB heap; list page at 1k vs 1M"
+java $JAVA_OPTS -Xmx1g -cp "$CP" io.bankssandbox.bench.MemoryBench | tee -a "$RESULTS" >&2
+
+record load_average "$(cut -d' ' -f1-3 /proc/loadavg)"
+record settings "wrk -t$THREADS -c$CONNECTIONS -d$DURATION (warm-up $WARMUP); java $(java -version 2>&1 | head -1 | cut -d'"' -f2); JAVA_OPTS='$JAVA_OPTS' SANDBOX_JAVA_OPTS='$SANDBOX_JAVA_OPTS'"
+java -cp "$CP" io.bankssandbox.bench.Report "$RESULTS" | tee "$OUT/results.md"

@@ -1,0 +1,120 @@
+package io.bankssandbox.control;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bankssandbox.http.RequestJournal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The session in the journal as a QA scenario ({@code GET /_sandbox/requests?format=scenario}), so
+ * that what someone clicked through by hand replays on a fresh sandbox. Its steps are the /v0
+ * requests and the control requests that changed state, in order. Requests carry their
+ * Idempotency-Key (never an Authorization value: replay uses the fixture set's default key).
+ * Expectations are the status and the answer without timestamps and URLs (they hold the port),
+ * so they hold on any run. Clock advances are written as {@code advance_to} the instant they
+ * reached, and time that passed on a running clock becomes an {@code advance_to} before the step
+ * it preceded, so transitions fall due in the replay where they fell in the session.
+ */
+final class ScenarioExport {
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    /** Gaps of a running clock shorter than this are noise between two clicks, not waiting. */
+    private static final Duration SIGNIFICANT_GAP = Duration.ofSeconds(1);
+
+    private ScenarioExport() {}
+
+    /** {@code defaultKeyIndex}: the position (from 1) of the key replay uses when a step names none. */
+    static ObjectNode of(List<RequestJournal.Step> session, String fixtures, long seed, Instant start, int defaultKeyIndex) {
+        ObjectNode scenario = JSON.objectNode();
+        scenario.put("name", "recorded session");
+        scenario.put("fixtures", fixtures);
+        scenario.put("seed", seed);
+        scenario.put("start", start.toString());
+        ArrayNode steps = scenario.putArray("steps");
+        Instant clock = start;
+        for (RequestJournal.Step step : session) {
+            RequestJournal.Entry entry = step.entry();
+            boolean advance = step.control() && entry.path().equals("/_sandbox/clock/advance");
+            if (advance && entry.status() == 200 && entry.responseBody() != null && entry.responseBody().hasNonNull("now")) {
+                Instant reached = Instant.parse(entry.responseBody().get("now").asText());
+                steps.addObject().put("advance_to", reached.toString());
+                clock = reached;
+                continue;
+            }
+            if (!step.control() && Duration.between(clock, entry.at()).compareTo(SIGNIFICANT_GAP) >= 0) {
+                steps.addObject().put("advance_to", entry.at().toString());
+            }
+            if (entry.at().isAfter(clock)) {
+                clock = entry.at();
+            }
+            ObjectNode written = step(step.control(), entry);
+            if (step.apiKeyIndex() > 0 && step.apiKeyIndex() != defaultKeyIndex) {
+                // not the default key: name it by position, never by value (replay defines ${api_key_N})
+                ObjectNode request = (ObjectNode) written.get("request");
+                ObjectNode headers = request.has("headers") ? (ObjectNode) request.get("headers") : request.putObject("headers");
+                headers.put("Authorization", "Bearer ${api_key_" + step.apiKeyIndex() + "}");
+            } else if (!step.control() && step.apiKeyIndex() == 0) {
+                ObjectNode request = (ObjectNode) written.get("request");
+                ObjectNode headers = request.has("headers") ? (ObjectNode) request.get("headers") : request.putObject("headers");
+                headers.putNull("Authorization"); // it was sent without a valid key: so is the replay
+            }
+            steps.add(written);
+        }
+        return scenario;
+    }
+
+    private static ObjectNode step(boolean control, RequestJournal.Entry entry) {
+        ObjectNode step = JSON.objectNode();
+        step.put("name", entry.method() + " " + entry.path());
+        ObjectNode request = step.putObject(control ? "control" : "request");
+        request.put("method", entry.method());
+        request.put("path", entry.path());
+        if (!control && "POST".equals(entry.method())) {
+            // replay makes up a key when a step has none; null keeps a request sent without one without one
+            request.putObject("headers").put("Idempotency-Key", entry.idempotencyKey());
+        } else if (!control && entry.idempotencyKey() != null) {
+            request.putObject("headers").put("Idempotency-Key", entry.idempotencyKey());
+        }
+        if (entry.requestBody() != null) {
+            request.set("body", entry.requestBody());
+        }
+        ObjectNode expect = step.putObject("expect");
+        expect.put("status", entry.status());
+        JsonNode body = entry.responseBody();
+        boolean unreadableRequest = entry.requestBody() == null && !"GET".equals(entry.method()) && entry.status() >= 400;
+        if (body != null && (body.isObject() || body.isArray()) && !unreadableRequest) {
+            expect.set("body", withoutVolatile(body));
+        }
+        return step;
+    }
+
+    /** A copy without the fields that differ between two runs of the same requests. */
+    static JsonNode withoutVolatile(JsonNode node) {
+        if (node.isObject()) {
+            ObjectNode copy = JSON.objectNode();
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> field = it.next();
+                if (!isVolatile(field.getKey())) {
+                    copy.set(field.getKey(), withoutVolatile(field.getValue()));
+                }
+            }
+            return copy;
+        }
+        if (node.isArray()) {
+            ArrayNode copy = JSON.arrayNode();
+            node.forEach(item -> copy.add(withoutVolatile(item)));
+            return copy;
+        }
+        return node;
+    }
+
+    private static boolean isVolatile(String field) {
+        return field.endsWith("_at") || field.equals("at") || field.equals("now") || field.equals("date")
+                || field.endsWith("_date") || field.equals("url");
+    }
+}

@@ -1,0 +1,15 @@
+package io.bankssandbox.lockbox;
+
+/**
+ * A check deposit as {@code GET /v0/check-deposits} shows it: the check as its mail item lists it,
+ * plus the account it was deposited into and the mail item it arrived in.
+ */
+public record CheckDepositView(String id, long amount, String transactionId, String status, CheckDeposit.Hold hold,
+                               CheckDeposit.Micr micr, String accountId, String inboundMailItemId) {
+
+    public static CheckDepositView of(CheckDeposits.Located located) {
+        CheckDeposit check = located.check();
+        return new CheckDepositView(check.id(), check.amount(), check.transactionId(), check.status(), check.hold(),
+                check.micr(), located.item().accountId(), located.item().id());
+    }
+}
