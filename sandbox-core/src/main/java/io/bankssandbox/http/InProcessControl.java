@@ -18,7 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * The control routes, callable in the same JVM without HTTP: the typed {@link io.bankssandbox.Sandbox}
  * handle goes through here. A call runs what a request to the route runs after the transport (clock
  * catch-up, the operation's body schema, its extra body rules, then the route's own handler), so a
- * typed call and an HTTP call can never disagree about a rule.
+ * typed call and an HTTP call can never disagree about a rule. There is no admin token to check:
+ * whoever holds the handle started the sandbox.
  */
 public final class InProcessControl {
     /** Who the control API serves: every entity, as {@link HttpPipeline} grants control requests. */

@@ -1,0 +1,86 @@
+package io.bankssandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.fixtures.FixtureException;
+import io.bankssandbox.fixtures.FixtureLoader;
+import io.bankssandbox.state.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The handle's own promises: reset from the snapshot taken at start, and what a config may add to the fixtures. */
+class SandboxHandleTest {
+
+    @Test
+    void resetRestoresTheStartSnapshotWithoutReadingTheFixtureFilesAgain(@TempDir Path dir) throws IOException {
+        for (Map.Entry<String, JsonNode> file : FixtureLoader.read("default").entrySet()) {
+            Files.write(dir.resolve(file.getKey() + ".json"), Json.MAPPER.writeValueAsBytes(file.getValue()));
+        }
+        try (Sandbox sandbox = Sandbox.start(SandboxConfig.builder().fixtures(dir.toString()).build())) {
+            JsonNode atStart = sandbox.exportState();
+            String account = atStart.get("accounts").get(0).get("id").asText();
+            sandbox.inboundAch().accept(sandbox.inboundAch().simulate(account, 4_200).id());
+            sandbox.clock().advance(Duration.ofDays(10));
+            sandbox.faults().inject("GET", "/v0/accounts", 503);
+            // were reset to read the directory again, it would fail now
+            try (var files = Files.list(dir)) {
+                for (Path file : files.toList()) {
+                    Files.delete(file);
+                }
+            }
+
+            sandbox.reset();
+
+            assertThat(sandbox.exportState()).isEqualTo(atStart);
+            assertThat(sandbox.faults().list()).isEmpty();
+            assertThat(sandbox.journal().entries()).isEmpty();
+            // and again: the snapshot itself was not changed by what happened after the start
+            sandbox.inboundAch().simulate(account, 100);
+            sandbox.reset();
+            assertThat(sandbox.exportState()).isEqualTo(atStart);
+        }
+    }
+
+    @Test
+    void extraApiKeysAndFixtureDocumentsAreCheckedLikeFixtureFiles() {
+        SandboxConfig unknownEntity = SandboxConfig.builder()
+                .apiKey("lm_key_partner_test", "partner", List.of("entity_doesnotexist")).build();
+        assertThatThrownBy(() -> Sandbox.start(unknownEntity).close())
+                .isInstanceOf(FixtureException.class)
+                .hasMessageContaining("entity_doesnotexist");
+
+        SandboxConfig badPolicy = SandboxConfig.builder()
+                .fixtureDocument("policy", Json.MAPPER.createObjectNode().put("blocked_merchant_category_codes", 7995))
+                .build();
+        assertThatThrownBy(() -> Sandbox.start(badPolicy).close()).isInstanceOf(FixtureException.class)
+                .hasMessageContaining("policy");
+    }
+
+    @Test
+    void extraApiKeySeesWhatItWasGivenAndSurvivesReset() {
+        SandboxConfig config = SandboxConfig.builder().apiKey("lm_key_partner_test", "partner", List.of("*")).build();
+        try (Sandbox sandbox = Sandbox.start(config)) {
+            assertThat(sandbox.apiKeys()).containsExactly("lm_key_sandbox_all", "lm_key_sandbox_one",
+                    "lm_key_partner_test");
+            assertThat(sandbox.apiKey()).isEqualTo("lm_key_sandbox_all");
+            sandbox.reset();
+            assertThat(sandbox.apiKeys()).contains("lm_key_partner_test");
+        }
+    }
+
+    @Test
+    void closedSandboxStillNamesItsAddress() {
+        Sandbox sandbox = Sandbox.start();
+        String baseUrl = sandbox.baseUrl();
+        sandbox.close();
+        assertThat(sandbox.baseUrl()).isEqualTo(baseUrl).matches("http://127\\.0\\.0\\.1:\\d+");
+    }
+}
