@@ -63,7 +63,7 @@ public final class Report {
             }
         }
         out.add("");
-        out.add("Non-2xx or socket errors during the wrk runs: " + errors + ". Load average at the end: "
+        out.add("Non-2xx or socket errors during the wrk runs: " + errors + ". Load average (1, 5, 15 min): "
                 + results.getProperty("load_average", "?") + ". Settings: " + results.getProperty("settings", "?") + ".");
         out.add("");
     }
