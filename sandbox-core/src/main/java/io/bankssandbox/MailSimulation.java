@@ -11,7 +11,10 @@ import java.util.List;
  */
 public record MailSimulation(List<Check> checks, Instant receivedAt) {
 
-    /** One check; status {@code submitted} (null means the same) or {@code rejected}; micr optional. */
+    /**
+     * One check; status {@code submitted} (null means the same), {@code rejected}, or {@code pending}
+     * (scanned, not deposited until {@link CheckDepositControls#submit}); micr optional.
+     */
     public record Check(long amount, String status, CheckDeposit.Micr micr) {
         public static Check submitted(long amount) {
             return new Check(amount, CheckDeposit.SUBMITTED, null);
@@ -19,6 +22,10 @@ public record MailSimulation(List<Check> checks, Instant receivedAt) {
 
         public static Check rejected(long amount) {
             return new Check(amount, CheckDeposit.REJECTED, null);
+        }
+
+        public static Check pending(long amount) {
+            return new Check(amount, CheckDeposit.PENDING, null);
         }
     }
 

@@ -34,6 +34,7 @@ public final class Sandbox implements AutoCloseable {
     private final ExternalAccountControls externalAccounts;
     private final AchTransferControls achTransfers;
     private final FaultControls faults;
+    private final CheckDepositControls checkDeposits;
     private final Journal journal;
 
     private Sandbox(SandboxServer server) {
@@ -48,6 +49,7 @@ public final class Sandbox implements AutoCloseable {
         this.externalAccounts = new ExternalAccountControls(calls);
         this.achTransfers = new AchTransferControls(calls);
         this.faults = new FaultControls(calls);
+        this.checkDeposits = new CheckDepositControls(calls);
         this.journal = new Journal(server.runtime().journal(), calls);
     }
 
@@ -124,6 +126,11 @@ public final class Sandbox implements AutoCloseable {
     /** Outbound ACH transfers: approve, reject, cancel, return. */
     public AchTransferControls achTransfers() {
         return achTransfers;
+    }
+
+    /** Check deposits: submit a pending one, return a submitted one. */
+    public CheckDepositControls checkDeposits() {
+        return checkDeposits;
     }
 
     /** Scripted failures of /v0 requests. */

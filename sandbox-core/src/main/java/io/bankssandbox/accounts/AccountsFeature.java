@@ -6,13 +6,20 @@ import io.bankssandbox.entities.Caller;
 import io.bankssandbox.entities.EntityDirectory;
 import io.bankssandbox.http.ApiResponse;
 import io.bankssandbox.http.ApiRouter;
-import io.bankssandbox.http.DataList;
+import io.bankssandbox.http.Cursors;
 import io.bankssandbox.http.ErrorShape;
+import io.bankssandbox.http.PageView;
+import io.bankssandbox.state.Page;
 import io.bankssandbox.state.SandboxState;
-import java.util.ArrayList;
+import io.bankssandbox.state.SortKey;
 import java.util.List;
 
-/** {@code GET /v0/accounts}: the accounts a key sees, optionally of one entity. */
+/**
+ * {@code GET /v0/accounts}: the accounts a key sees, optionally of one entity, oldest first, in the
+ * pagination envelope. The vendor's current client pages this list with {@code limit} and
+ * {@code cursor}; the default page (100, the maximum) holds every account a caller of the older
+ * API, which never paged it, has in the fixtures.
+ */
 public final class AccountsFeature implements Feature {
     private final SandboxRuntime runtime;
 
@@ -23,23 +30,20 @@ public final class AccountsFeature implements Feature {
     @Override
     public void routes(ApiRouter api) {
         api.get("/v0/accounts", ErrorShape.NEST, request -> runtime.state().read(state -> ApiResponse.ok(
-                new DataList<>(visible(state, request.caller(), request.query("entity_id")).stream()
-                        .map(AccountListItem::of).toList()))));
+                PageView.of(page(state, request.caller(), request.query("entity_id"),
+                        Cursors.decode(request.query("cursor")), request.queryInt("limit")), AccountListItem::of))));
     }
 
-    /** Accounts the caller sees, of one entity when {@code entityId} is given (404 if it is not visible). */
-    public static List<Account> visible(SandboxState state, Caller caller, String entityId) {
+    /** A page of the accounts the caller sees, of one entity when {@code entityId} is given (404 if not visible). */
+    public static Page<Account> page(SandboxState state, Caller caller, String entityId, SortKey after, int limit) {
+        List<String> partitions;
         if (entityId != null) {
             EntityDirectory.get(state, caller, entityId);
-            return List.copyOf(state.accounts.inPartition(entityId));
+            partitions = List.of(entityId);
+        } else {
+            partitions = caller.seesAll() ? null : List.copyOf(caller.entityIds());
         }
-        List<Account> accounts = new ArrayList<>();
-        for (Account account : state.accounts.all()) {
-            if (caller.canSee(account.entityId())) {
-                accounts.add(account);
-            }
-        }
-        return accounts;
+        return state.accounts.page(partitions, account -> true, after, limit);
     }
 
     /** An account as {@code GET /v0/accounts} lists it. */

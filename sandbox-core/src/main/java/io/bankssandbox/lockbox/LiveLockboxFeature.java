@@ -11,7 +11,10 @@ import io.bankssandbox.http.PageView;
 /**
  * The vendor's live lockbox routes beyond SPEC.md: {@code GET /v0/entities/{id}/mail} (provider
  * mail seen from the entity, paginated), {@code GET /v0/check-deposits} and
- * {@code GET /v0/check-deposits/{id}}, and {@code GET /v0/files/{id}} (a mail item's scan as PDF).
+ * {@code GET /v0/check-deposits/{id}}, and {@code GET /v0/files/{id}} (a mail item's scan as PDF);
+ * and the control routes that move a check deposit to the statuses mail alone never produces:
+ * {@code POST /_sandbox/check-deposits/{id}/submit} (pending to submitted) and
+ * {@code POST /_sandbox/check-deposits/{id}/return} (submitted to returned).
  */
 public final class LiveLockboxFeature implements Feature {
     private final SandboxRuntime runtime;
@@ -41,6 +44,18 @@ public final class LiveLockboxFeature implements Feature {
                     MailScan.find(state, request.caller(), request.path("file_id")));
             // rendered outside the state lock: rows are immutable, and a PDF takes milliseconds
             return ApiResponse.raw("application/pdf", MailScan.render(contents));
+        });
+    }
+
+    @Override
+    public void controlRoutes(ApiRouter control) {
+        control.post("/_sandbox/check-deposits/{check_deposit_id}/submit", ErrorShape.NEST, request ->
+                runtime.state().write(state -> ApiResponse.ok(CheckDepositView.of(LockboxMail.submit(state,
+                        request.caller(), request.path("check_deposit_id"), runtime.clock().now())))));
+        control.post("/_sandbox/check-deposits/{check_deposit_id}/return", ErrorShape.NEST, request -> {
+            String reason = request.body() == null ? null : request.body().path("reason").textValue();
+            return runtime.state().write(state -> ApiResponse.ok(CheckDepositView.of(LockboxMail.returnDeposit(state,
+                    request.caller(), request.path("check_deposit_id"), reason, runtime.clock().now()))));
         });
     }
 }

@@ -20,7 +20,10 @@ import java.util.List;
 /**
  * A provider's lockbox: the mail scanned there, the checks deposited from it and their holds.
  * A submitted check credits the account's {@code total_balance} when the mail is received and its
- * {@code available_balance} when the hold releases; a rejected check moves nothing.
+ * {@code available_balance} when the hold releases; a rejected check moves nothing. Two sandbox
+ * extensions reach the other documented statuses: a {@code pending} check (scanned, not yet deposited)
+ * moves nothing until it is submitted, and a submitted check may be returned by the paying bank, which
+ * takes its amount back in one {@code check_deposit_return} transaction.
  */
 public final class LockboxMail {
     /** Timeline kind of a hold release; the timeline id is {@code <mail item id>/<check deposit id>}. */
@@ -31,6 +34,9 @@ public final class LockboxMail {
     public static final Duration HOLD = Duration.ofDays(1);
 
     private LockboxMail() {}
+
+    /** Why a returned check came back when the simulation names no reason: the classic bounced check. */
+    public static final String DEFAULT_RETURN_REASON = "insufficient_funds";
 
     /** A check found in simulated mail; {@code micr} null means one is made up. */
     public record IncomingCheck(long amount, String status, CheckDeposit.Micr micr) {}
@@ -88,6 +94,10 @@ public final class LockboxMail {
                 continue;
             }
             CheckDeposit.Micr micr = incoming.micr() != null ? incoming.micr() : madeUpMicr(state);
+            if (CheckDeposit.PENDING.equals(incoming.status())) {
+                checks.add(new CheckDeposit(checkId, incoming.amount(), null, CheckDeposit.PENDING, null, micr));
+                continue;
+            }
             String transactionId = Ledger.post(state, null, accountId, incoming.amount(), 0, at, "Check deposit",
                     "check_deposit", checkId, null).id();
             checks.add(new CheckDeposit(checkId, incoming.amount(), transactionId, CheckDeposit.SUBMITTED,
@@ -97,6 +107,62 @@ public final class LockboxMail {
         state.mail.put(item);
         scheduleHolds(state, item);
         return item;
+    }
+
+    /**
+     * A pending check is deposited now: its amount is posted to the mail's account ({@code total_balance}
+     * only) and held until now + {@link #HOLD}, as if the mail had arrived now. Not pending: conflict.
+     */
+    public static CheckDeposits.Located submit(SandboxState state, Caller caller, String checkDepositId, Instant now) {
+        CheckDeposits.Located located = CheckDeposits.get(state, caller, checkDepositId);
+        CheckDeposit check = located.check();
+        if (!CheckDeposit.PENDING.equals(check.status())) {
+            throw DomainException.conflict("Check deposit " + check.id() + " is " + check.status()
+                    + "; only a pending check deposit can be submitted");
+        }
+        String transactionId = Ledger.post(state, null, located.item().accountId(), check.amount(), 0, now,
+                "Check deposit", "check_deposit", check.id(), null).id();
+        CheckDeposit submitted = new CheckDeposit(check.id(), check.amount(), transactionId, CheckDeposit.SUBMITTED,
+                new CheckDeposit.Hold(CheckDeposit.Hold.HELD, now.plus(HOLD), null), check.micr());
+        MailItem item = replace(state, located.item(), submitted);
+        scheduleHolds(state, item);
+        return new CheckDeposits.Located(item, submitted);
+    }
+
+    /**
+     * The paying bank returns a submitted check: one {@code check_deposit_return} transaction takes the
+     * amount back from {@code total_balance}. A hold still held ends with the return (released now): the
+     * amount it kept back never becomes available, so {@code available_balance} stays put; after the
+     * release the amount is taken from {@code available_balance} too. Not submitted: conflict.
+     */
+    public static CheckDeposits.Located returnDeposit(SandboxState state, Caller caller, String checkDepositId,
+                                                      String reason, Instant now) {
+        CheckDeposits.Located located = CheckDeposits.get(state, caller, checkDepositId);
+        CheckDeposit check = located.check();
+        if (!CheckDeposit.SUBMITTED.equals(check.status())) {
+            throw DomainException.conflict("Check deposit " + check.id() + " is " + check.status()
+                    + "; only a submitted check deposit can be returned");
+        }
+        boolean held = isHeld(check);
+        String why = reason != null ? reason : DEFAULT_RETURN_REASON;
+        String transactionId = Ledger.post(state, null, located.item().accountId(), -check.amount(),
+                held ? 0 : -check.amount(), now, "Check deposit return: " + why, "check_deposit_return", check.id(),
+                null).id();
+        CheckDeposit.Hold hold = held
+                ? new CheckDeposit.Hold(CheckDeposit.Hold.RELEASED, check.hold().automaticallyReleasesAt(), now)
+                : check.hold();
+        CheckDeposit returned = new CheckDeposit(check.id(), check.amount(), check.transactionId(), CheckDeposit.RETURNED,
+                hold, check.micr(), new CheckDeposit.DepositReturn(why, now, transactionId));
+        // the hold's timeline entry may stay: a release finds the check no longer held and does nothing
+        return new CheckDeposits.Located(replace(state, located.item(), returned), returned);
+    }
+
+    private static MailItem replace(SandboxState state, MailItem item, CheckDeposit changed) {
+        List<CheckDeposit> checks = new ArrayList<>(item.checks());
+        checks.replaceAll(check -> check.id().equals(changed.id()) ? changed : check);
+        MailItem updated = item.withChecks(List.copyOf(checks));
+        state.mail.put(updated);
+        return updated;
     }
 
     /** Puts every hold still held on the timeline (loaded or imported data). */
