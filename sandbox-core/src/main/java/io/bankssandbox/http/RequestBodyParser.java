@@ -33,7 +33,13 @@ public final class RequestBodyParser {
     /** The body as a JSON tree; a 400 {@link ApiException} when it is not JSON or passes a limit. */
     public static JsonNode parse(byte[] bytes) {
         try {
-            return MAPPER.readTree(bytes);
+            JsonNode body = MAPPER.readTree(bytes);
+            String overflow = nonFinite(body, "");
+            if (overflow != null) {
+                // 1e400 parses as an infinite double, which later checks cannot compare or convert
+                throw ApiException.badRequest("Request body has a number out of range at " + overflow);
+            }
+            return body;
         } catch (StreamConstraintsException e) {
             throw ApiException.badRequest("Request body exceeds a limit: " + e.getOriginalMessage());
         } catch (JacksonException e) {
@@ -41,5 +47,32 @@ public final class RequestBodyParser {
         } catch (IOException e) {
             throw ApiException.badRequest("Request body could not be read");
         }
+    }
+
+    /** The JSON pointer of the first number too large for a double, or null. */
+    private static String nonFinite(JsonNode node, String at) {
+        if (node == null) {
+            return null;
+        }
+        if (node.isFloatingPointNumber() && !Double.isFinite(node.doubleValue())) {
+            return at.isEmpty() ? "/" : at;
+        }
+        if (node.isObject()) {
+            for (var it = node.fields(); it.hasNext(); ) {
+                var field = it.next();
+                String found = nonFinite(field.getValue(), at + "/" + field.getKey());
+                if (found != null) {
+                    return found;
+                }
+            }
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                String found = nonFinite(node.get(i), at + "/" + i);
+                if (found != null) {
+                    return found;
+                }
+            }
+        }
+        return null;
     }
 }

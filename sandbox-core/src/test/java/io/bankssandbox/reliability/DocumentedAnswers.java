@@ -1,10 +1,8 @@
 package io.bankssandbox.reliability;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.state.Json;
 import io.bankssandbox.testing.ApiClient;
 import io.bankssandbox.testing.OpenApiContract;
-import java.io.IOException;
 import java.util.Locale;
 import java.util.Set;
 
@@ -50,11 +48,11 @@ final class DocumentedAnswers {
                 throw new AssertionError("answer is not JSON: " + context);
             }
             try {
-                JsonNode body = Json.MAPPER.readTree(response.bytes());
+                JsonNode body = response.json();
                 if (body == null || !body.isObject()) {
                     throw new AssertionError("answer is not a JSON object: " + context);
                 }
-            } catch (IOException e) {
+            } catch (IllegalStateException e) {
                 throw new AssertionError("answer does not parse as JSON: " + context, e);
             }
         } else if (documentedTypes.stream().noneMatch(type::startsWith)) {

@@ -69,6 +69,17 @@ class LimitsTest extends SandboxTestBase {
     }
 
     @Test
+    void theJournalServesABodyAtTheNestingLimitThoughItNestsDeeperInTheAnswer() {
+        int depth = RequestBodyParser.MAX_NESTING_DEPTH;
+        String atLimit = "{\"a\":".repeat(depth - 1) + "{}" + "}".repeat(depth - 1);
+        assertThat(api.post("/v0/cards", atLimit, "nest-journal-key-1").status()).isEqualTo(400);
+        ApiClient.Response journal = control.get("/_sandbox/requests");
+        assertThat(journal.status()).isEqualTo(200);
+        JsonNode recorded = journal.json().get("data").get(0).get("request_body");
+        assertThat(recorded.at("/a".repeat(depth - 1))).isEqualTo(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode());
+    }
+
+    @Test
     void aStringOverSixtyFourKibibytesIsAClearBadRequestNamingTheLimit() {
         String body = "{\"nickname\":\"" + "n".repeat(RequestBodyParser.MAX_STRING_LENGTH + 1) + "\"}";
         ApiClient.Response response = api.post("/v0/cards", body, "long-string-key-01");
@@ -95,6 +106,23 @@ class LimitsTest extends SandboxTestBase {
         ApiClient.Response response = api.post("/v0/book-transfer", body, "long-number-key-01");
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.json().get("message").asText()).startsWith("Request body exceeds a limit: Number value length");
+    }
+
+    @Test
+    void aNumberBeyondADoubleIsAClearBadRequestNotAServerError() {
+        JsonNode before = state();
+        String account = riversideOperatingAccountId();
+        for (String amount : new String[] {"1e400", "-1e400", "1E+999"}) {
+            ApiClient.Response simulated = control.post("/_sandbox/inbound-ach-transfers",
+                    "{\"account_id\":\"" + account + "\",\"amount\":" + amount + "}", null);
+            assertThat(simulated.status()).as(simulated.toString()).isEqualTo(400);
+            assertThat(simulated.json().get("message").asText())
+                    .isEqualTo("Request body has a number out of range at /amount");
+            ApiClient.Response transfer = api.post("/v0/book-transfer", "{\"source_account_id\":\"" + account
+                    + "\",\"destination_account_id\":\"" + account + "\",\"amount\":" + amount + "}", "huge-amount-key-01");
+            assertThat(transfer.status()).as(transfer.toString()).isEqualTo(400);
+        }
+        assertThat(state()).isEqualTo(before);
     }
 
     @Test

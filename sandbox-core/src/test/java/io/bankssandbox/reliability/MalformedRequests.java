@@ -10,9 +10,11 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Tuple;
 
 /**
  * Generates requests against the documented routes, most of them wrong in one or more ways: path
@@ -53,8 +55,8 @@ final class MalformedRequests {
 
     Arbitrary<FuzzRequest> requests(RouteCatalog.Route route) {
         Arbitrary<String> method = Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(20, Arbitraries.just(route.method())),
-                net.jqwik.api.Tuple.of(1, Arbitraries.of("GET", "POST", "PUT", "PATCH", "DELETE")));
+                Tuple.of(20, Arbitraries.just(route.method())),
+                Tuple.of(1, Arbitraries.of("GET", "POST", "PUT", "PATCH", "DELETE")));
         return Combinators.combine(method, path(route), query(route), authorization(route), idempotencyKey(route),
                         contentType(), body(route))
                 .as((m, path, query, auth, key, type, body) -> {
@@ -93,17 +95,17 @@ final class MalformedRequests {
         ids.kinds().forEach(k -> everyId.addAll(ids.ids(k)));
         String prefix = kind == null ? "" : kind + "_";
         return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(valid.isEmpty() ? 0 : 6, valid.isEmpty() ? Arbitraries.just("x") : Arbitraries.of(valid)),
-                net.jqwik.api.Tuple.of(2, Arbitraries.of(everyId)),
-                net.jqwik.api.Tuple.of(2, Arbitraries.strings().alpha().numeric().ofMinLength(1).ofMaxLength(40)
+                Tuple.of(valid.isEmpty() ? 0 : 6, valid.isEmpty() ? Arbitraries.just("x") : Arbitraries.of(valid)),
+                Tuple.of(2, Arbitraries.of(everyId)),
+                Tuple.of(2, Arbitraries.strings().alpha().numeric().ofMinLength(1).ofMaxLength(40)
                         .map(s -> prefix + s)),
-                net.jqwik.api.Tuple.of(2, Arbitraries.of("%2F", "..%2F..%2Fv0%2Fentities", "%00", "%25", "%ZZ", "%",
+                Tuple.of(2, Arbitraries.of("%2F", "..%2F..%2Fv0%2Fentities", "%00", "%25", "%ZZ", "%",
                         "%E2%82%AC", "%F0%9F%92%B8", "a%20b", "%C0%AF", "%FF%FE", ";jsessionid=1", "..", ".",
                         "%2e%2e", "a+b", "%0d%0aX-Injected:%201", "%3Cscript%3E", "null", "undefined", "0", "-1",
                         "%7B%7D", "%22%22")
                         .map(s -> prefix + s)),
-                net.jqwik.api.Tuple.of(1, Arbitraries.integers().between(300, 12_000).map(n -> prefix + "x".repeat(n))),
-                net.jqwik.api.Tuple.of(1, Arbitraries.of("ключ", "💸", "é", "\u202e", "日本").map(s -> prefix + s)));
+                Tuple.of(1, Arbitraries.integers().between(300, 12_000).map(n -> prefix + "x".repeat(n))),
+                Tuple.of(1, Arbitraries.of("ключ", "💸", "é", "\u202e", "日本").map(s -> prefix + s)));
     }
 
     // ------------------------------------------------------------------ query
@@ -117,8 +119,8 @@ final class MalformedRequests {
                 "cursor=", "limit=", "%00=1", "entity_id=" + bodies.riverside()));
         Arbitrary<String> pair = Arbitraries.oneOf(pairs);
         return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(3, Arbitraries.just("")),
-                net.jqwik.api.Tuple.of(5, pair.list().ofMinSize(1).ofMaxSize(3).map(list -> "?" + String.join("&", list))));
+                Tuple.of(3, Arbitraries.just("")),
+                Tuple.of(5, pair.list().ofMinSize(1).ofMaxSize(3).map(list -> "?" + String.join("&", list))));
     }
 
     private Arbitrary<String> queryValue(RouteCatalog.Route route, RouteCatalog.Param param) {
@@ -154,42 +156,42 @@ final class MalformedRequests {
 
     // ------------------------------------------------------------------ headers
 
-    private Arbitrary<java.util.Optional<String>> authorization(RouteCatalog.Route route) {
+    private Arbitrary<Optional<String>> authorization(RouteCatalog.Route route) {
         Arbitrary<String> bad = Arbitraries.of("Bearer nope_not_a_key", "Basic bG1fa2V5X3NhbmRib3hfYWxs", ALL,
                 "Bearer ", "Bearer " + ALL + "2", "Bearer  " + ALL + " x", "Token " + ALL, "Bearer " + "k".repeat(6000),
                 "Bearer ключ", "Bearer\t" + ALL);
         if (route.control()) {
             // no admin token on this sandbox: whatever Authorization says is ignored
-            return Arbitraries.oneOf(Arbitraries.just(java.util.Optional.<String>empty()), bad.map(java.util.Optional::of));
+            return Arbitraries.oneOf(Arbitraries.just(Optional.<String>empty()), bad.map(Optional::of));
         }
         return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(10, Arbitraries.just(java.util.Optional.of("Bearer " + ALL))),
-                net.jqwik.api.Tuple.of(3, Arbitraries.just(java.util.Optional.of("Bearer " + ONE))),
-                net.jqwik.api.Tuple.of(1, Arbitraries.just(java.util.Optional.of("bearer " + ALL))),
-                net.jqwik.api.Tuple.of(1, Arbitraries.just(java.util.Optional.<String>empty())),
-                net.jqwik.api.Tuple.of(3, bad.map(java.util.Optional::of)));
+                Tuple.of(10, Arbitraries.just(Optional.of("Bearer " + ALL))),
+                Tuple.of(3, Arbitraries.just(Optional.of("Bearer " + ONE))),
+                Tuple.of(1, Arbitraries.just(Optional.of("bearer " + ALL))),
+                Tuple.of(1, Arbitraries.just(Optional.<String>empty())),
+                Tuple.of(3, bad.map(Optional::of)));
     }
 
-    private Arbitrary<java.util.Optional<String>> idempotencyKey(RouteCatalog.Route route) {
+    private Arbitrary<Optional<String>> idempotencyKey(RouteCatalog.Route route) {
         Arbitrary<String> valid = Arbitraries.strings().withChars("ABCxyz0189_:-").ofMinLength(10).ofMaxLength(40)
                 .map(s -> "fuzz-" + s);
         Arbitrary<String> bad = Arbitraries.of("", "short", "k".repeat(257), "key with spaces!", "ключ-ключ-ключ",
                 "key\u0000-0000000", "fuzz-shared-key-0001,fuzz-shared-key-0002", "*".repeat(20));
         return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(route.idempotent() ? 8 : 1, valid.map(java.util.Optional::of)),
-                net.jqwik.api.Tuple.of(2, Arbitraries.just(java.util.Optional.of("fuzz-shared-key-0001"))),
-                net.jqwik.api.Tuple.of(2, Arbitraries.just(java.util.Optional.<String>empty())),
-                net.jqwik.api.Tuple.of(3, bad.map(java.util.Optional::of)));
+                Tuple.of(route.idempotent() ? 8 : 1, valid.map(Optional::of)),
+                Tuple.of(2, Arbitraries.just(Optional.of("fuzz-shared-key-0001"))),
+                Tuple.of(2, Arbitraries.just(Optional.<String>empty())),
+                Tuple.of(3, bad.map(Optional::of)));
     }
 
-    private Arbitrary<java.util.Optional<String>> contentType() {
+    private Arbitrary<Optional<String>> contentType() {
         return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(12, Arbitraries.just(java.util.Optional.of("application/json"))),
-                net.jqwik.api.Tuple.of(1, Arbitraries.just(java.util.Optional.<String>empty())),
-                net.jqwik.api.Tuple.of(3, Arbitraries.of("text/plain", "application/json; charset=utf-16",
+                Tuple.of(12, Arbitraries.just(Optional.of("application/json"))),
+                Tuple.of(1, Arbitraries.just(Optional.<String>empty())),
+                Tuple.of(3, Arbitraries.of("text/plain", "application/json; charset=utf-16",
                         "application/x-www-form-urlencoded", "APPLICATION/JSON", "application/jsonp",
                         "multipart/form-data; boundary=x", "application/json;;;", "*/*", "application/xml",
-                        "application/json; charset=latin1").map(java.util.Optional::of)));
+                        "application/json; charset=latin1").map(Optional::of)));
     }
 
     // ------------------------------------------------------------------ body
@@ -210,18 +212,18 @@ final class MalformedRequests {
         Arbitrary<byte[]> binary = Arbitraries.bytes().array(byte[].class).ofMinSize(1).ofMaxSize(200);
         if (!takesBody) {
             return Arbitraries.frequencyOf(
-                    net.jqwik.api.Tuple.of(8, none),
-                    net.jqwik.api.Tuple.of(1, mutated),
-                    net.jqwik.api.Tuple.of(1, invalidJson));
+                    Tuple.of(8, none),
+                    Tuple.of(1, mutated),
+                    Tuple.of(1, invalidJson));
         }
         return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(2, none),
-                net.jqwik.api.Tuple.of(3, Arbitraries.just(utf8(valid.toString()))),
-                net.jqwik.api.Tuple.of(10, mutated),
-                net.jqwik.api.Tuple.of(3, invalidJson),
-                net.jqwik.api.Tuple.of(2, truncated),
-                net.jqwik.api.Tuple.of(2, topLevel),
-                net.jqwik.api.Tuple.of(1, binary));
+                Tuple.of(2, none),
+                Tuple.of(3, Arbitraries.just(utf8(valid.toString()))),
+                Tuple.of(10, mutated),
+                Tuple.of(3, invalidJson),
+                Tuple.of(2, truncated),
+                Tuple.of(2, topLevel),
+                Tuple.of(1, binary));
     }
 
     /** A valid body with one to three changes: fields removed, added, or given another value. */

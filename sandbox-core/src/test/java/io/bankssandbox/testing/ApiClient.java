@@ -19,6 +19,11 @@ import java.util.UUID;
  */
 public final class ApiClient {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    /**
+     * Reads answers as a client would, with Jackson's default limits: the sandbox's own parse limits
+     * are for request bodies, and an answer may nest deeper (the journal wraps request bodies).
+     */
+    static final com.fasterxml.jackson.databind.ObjectMapper ANSWERS = new com.fasterxml.jackson.databind.ObjectMapper();
 
     private final String baseUrl;
     private final String apiKey;
@@ -94,7 +99,7 @@ public final class ApiClient {
     public record Response(String method, String path, int status, byte[] bytes, Map<String, java.util.List<String>> headers) {
         public JsonNode json() {
             try {
-                return Json.MAPPER.readTree(bytes);
+                return ANSWERS.readTree(bytes);
             } catch (IOException e) {
                 throw new IllegalStateException("not JSON: " + text(), e);
             }
