@@ -18,7 +18,9 @@ import java.util.UUID;
  * answer checked against the OpenAPI document the sandbox serves (see {@link OpenApiContract}).
  */
 public final class ApiClient {
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1) // what API clients speak to it; no h2c upgrade dance on each new connection
+            .connectTimeout(Duration.ofSeconds(5)).build();
     /**
      * Reads answers as a client would, with Jackson's default limits: the sandbox's own parse limits
      * are for request bodies, and an answer may nest deeper (the journal wraps request bodies).
