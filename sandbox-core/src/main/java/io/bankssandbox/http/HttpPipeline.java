@@ -88,15 +88,17 @@ public final class HttpPipeline {
         int status = 500;
         byte[] responseJson = null;
         boolean faulted = false;
-        Caller authenticated = null;
+        int keyIndex = 0;
         try {
             if (family == Family.API && applyFault(ctx, method, target)) {
                 faulted = true;
                 return;
             }
             timeMachine.catchUp();
-            Caller caller = guard(ctx, family);
-            authenticated = caller;
+            // one read of the keys (under the state's read lock) serves auth and the journal's key index
+            List<ApiKey> keys = family == Family.API ? apiKeys.get() : List.of();
+            Caller caller = guard(ctx, family, keys);
+            keyIndex = keyIndex(caller, keys);
             boolean idempotent = operation.idempotent();
             if (idempotent) {
                 checkIdempotencyKey(idempotencyKey);
@@ -166,7 +168,7 @@ public final class HttpPipeline {
             }
             if (family == Family.API && !faulted) {
                 journal.recordJson(clock.now(), method, target, idempotencyKey, requestJson, status, responseJson,
-                        keyIndex(authenticated));
+                        keyIndex);
             } else if (family == Family.CONTROL && changesSession(method, ctx.path())) {
                 journal.recordControlJson(clock.now(), method, target, requestJson, status, responseJson);
             }
@@ -190,11 +192,7 @@ public final class HttpPipeline {
     }
 
     /** Which fixture key (1-based, in fixture order) made the request, so an export can name it without its value; 0 when none did. */
-    private int keyIndex(Caller caller) {
-        if (caller == null) {
-            return 0;
-        }
-        List<ApiKey> keys = apiKeys.get();
+    private static int keyIndex(Caller caller, List<ApiKey> keys) {
         for (int i = 0; i < keys.size(); i++) {
             if (keys.get(i).key().equals(caller.apiKey())) {
                 return i + 1;
@@ -238,7 +236,7 @@ public final class HttpPipeline {
         return true;
     }
 
-    private Caller guard(Context ctx, Family family) {
+    private Caller guard(Context ctx, Family family, List<ApiKey> keys) {
         if (family == Family.PUBLIC) {
             return new Caller("public", false, java.util.Set.of());
         }
@@ -251,7 +249,7 @@ public final class HttpPipeline {
             }
             return new Caller("admin", true, java.util.Set.of());
         }
-        Caller caller = Authenticator.authenticate(ctx.header("Authorization"), apiKeys.get());
+        Caller caller = Authenticator.authenticate(ctx.header("Authorization"), keys);
         rateLimiter.admit(caller.apiKey());
         return caller;
     }
@@ -296,6 +294,11 @@ public final class HttpPipeline {
     }
 
     private static void discardBody(Context ctx) {
+        // HTTP/1.1: a request with neither Content-Length nor Transfer-Encoding has no body (most
+        // GETs), so there is nothing to drain and no buffer to allocate
+        if (ctx.req().getContentLengthLong() <= 0 && ctx.header("Transfer-Encoding") == null) {
+            return;
+        }
         try {
             BodyReader.discard(ctx.req().getInputStream());
         } catch (IOException e) {
