@@ -27,7 +27,8 @@ public final class Journal {
      * ending in {@code *} matches as a prefix ({@code /v0/cards/*}).
      */
     public List<RequestJournal.Entry> requests(String method, String path) {
-        return entries().stream().filter(e -> matches(e, method, path)).toList();
+        // filtered before the bodies are parsed: a full journal holds thousands of entries
+        return journal.entries((entryMethod, target) -> matches(entryMethod, target, method, path));
     }
 
     /** Forgets what was served so far, so a test can look only at what follows. */
@@ -36,10 +37,13 @@ public final class Journal {
     }
 
     public static boolean matches(RequestJournal.Entry entry, String method, String path) {
-        if (!entry.method().equalsIgnoreCase(method)) {
+        return matches(entry.method(), entry.path(), method, path);
+    }
+
+    private static boolean matches(String entryMethod, String requested, String method, String path) {
+        if (!entryMethod.equalsIgnoreCase(method)) {
             return false;
         }
-        String requested = entry.path();
         int query = requested.indexOf('?');
         String bare = query < 0 ? requested : requested.substring(0, query);
         return path.endsWith("*") ? bare.startsWith(path.substring(0, path.length() - 1))

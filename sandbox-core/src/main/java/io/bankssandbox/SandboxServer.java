@@ -80,6 +80,13 @@ final class SandboxServer {
             // Javalin's watcher is a thread per server that sleeps 5 s to warn about a forgotten start();
             // we always start at once, and a test suite creating a sandbox per class should not pay for it
             javalin.startup.startupWatcherEnabled = false;
+            // Javalin's pool (max 250) starts 8 threads with every server; a test suite starts a
+            // sandbox per class and mostly sends one request at a time, and the pool still grows
+            // on demand up to the same maximum, so only idle threads are saved
+            org.eclipse.jetty.util.thread.QueuedThreadPool threads =
+                    new org.eclipse.jetty.util.thread.QueuedThreadPool(250, 2, 60_000);
+            threads.setName("JettyServerThreadPool");
+            javalin.jetty.threadPool = threads;
             javalin.http.maxRequestSize = 64L * 1024 * 1024; // our BodyReader enforces the 1 MiB limit
             javalin.jetty.host = config.host();
             javalin.jetty.port = config.port();

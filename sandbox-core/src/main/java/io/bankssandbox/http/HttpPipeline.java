@@ -2,7 +2,6 @@ package io.bankssandbox.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.bankssandbox.clock.SandboxClock;
 import io.bankssandbox.clock.TimeMachine;
@@ -31,6 +30,7 @@ import org.slf4j.LoggerFactory;
 public final class HttpPipeline {
     private static final Logger LOG = LoggerFactory.getLogger(HttpPipeline.class);
     private static final String IDEMPOTENCY_KEY_SCHEMA = "#/components/schemas/IdempotencyKey";
+    private static final java.util.regex.Pattern INTEGER = java.util.regex.Pattern.compile("-?\\d{1,18}");
 
     /**
      * Which guards a route family has. PUBLIC routes are pages the sandbox hands out by
@@ -82,29 +82,35 @@ public final class HttpPipeline {
         String method = ctx.method().name();
         String target = target(ctx);
         JsonNode requestBody = null;
+        byte[] requestJson = null;
         String idempotencyKey = ctx.header("Idempotency-Key");
         String slot = null;
         int status = 500;
-        JsonNode responseJson = null;
+        byte[] responseJson = null;
         boolean faulted = false;
-        Caller authenticated = null;
+        int keyIndex = 0;
         try {
             if (family == Family.API && applyFault(ctx, method, target)) {
                 faulted = true;
                 return;
             }
             timeMachine.catchUp();
-            Caller caller = guard(ctx, family);
-            authenticated = caller;
-            boolean idempotent = operation.parameters().stream()
-                    .anyMatch(p -> "header".equals(p.in()) && "Idempotency-Key".equalsIgnoreCase(p.name()));
+            // one read of the keys (under the state's read lock) serves auth and the journal's key index
+            List<ApiKey> keys = family == Family.API ? apiKeys.get() : List.of();
+            Caller caller = guard(ctx, family, keys);
+            keyIndex = keyIndex(caller, keys);
+            boolean idempotent = operation.idempotent();
             if (idempotent) {
                 checkIdempotencyKey(idempotencyKey);
             }
-            requestBody = readBody(ctx, method);
+            Body body = readBody(ctx, method);
+            if (body != null) {
+                requestBody = body.tree();
+                requestJson = body.json();
+            }
             if (idempotent) {
                 IdempotencyStore.Outcome outcome = idempotency.begin(caller.apiKey(), idempotencyKey, method,
-                        ctx.path(), hash(requestBody), clock.now());
+                        ctx.path(), BodyHash.of(requestBody), clock.now());
                 if (outcome instanceof IdempotencyStore.Refuse refuse) {
                     throw refuse.error();
                 }
@@ -161,10 +167,10 @@ public final class HttpPipeline {
                 idempotency.abandon(slot);
             }
             if (family == Family.API && !faulted) {
-                journal.record(clock.now(), method, target, idempotencyKey, requestBody, status, responseJson,
-                        keyIndex(authenticated));
+                journal.recordJson(clock.now(), method, target, idempotencyKey, requestJson, status, responseJson,
+                        keyIndex);
             } else if (family == Family.CONTROL && changesSession(method, ctx.path())) {
-                journal.recordControl(clock.now(), method, target, requestBody, status, responseJson);
+                journal.recordControlJson(clock.now(), method, target, requestJson, status, responseJson);
             }
         }
     }
@@ -179,18 +185,14 @@ public final class HttpPipeline {
         }
         ApiException e = ApiException.of(404, "Cannot " + method + " " + ctx.path());
         ErrorShape shape = ctx.path().startsWith("/v0/external-accounts") ? ErrorShape.SIMPLE : ErrorShape.NEST;
-        JsonNode body = writeError(ctx, shape, e);
+        byte[] body = writeError(ctx, shape, e);
         if (target.startsWith("/v0")) {
-            journal.record(clock.now(), method, target, ctx.header("Idempotency-Key"), null, 404, body);
+            journal.recordJson(clock.now(), method, target, ctx.header("Idempotency-Key"), null, 404, body, 0);
         }
     }
 
     /** Which fixture key (1-based, in fixture order) made the request, so an export can name it without its value; 0 when none did. */
-    private int keyIndex(Caller caller) {
-        if (caller == null) {
-            return 0;
-        }
-        List<ApiKey> keys = apiKeys.get();
+    private static int keyIndex(Caller caller, List<ApiKey> keys) {
         for (int i = 0; i < keys.size(); i++) {
             if (keys.get(i).key().equals(caller.apiKey())) {
                 return i + 1;
@@ -229,12 +231,12 @@ public final class HttpPipeline {
         }
         JsonNode body = fault.body() != null ? fault.body()
                 : ErrorShape.NEST.render(ApiException.of(fault.status(), ErrorShape.reasonPhrase(fault.status())));
-        writeJson(ctx, fault.status(), body);
-        journal.record(clock.now(), method, target, ctx.header("Idempotency-Key"), null, fault.status(), body);
+        byte[] written = writeJson(ctx, fault.status(), body);
+        journal.recordJson(clock.now(), method, target, ctx.header("Idempotency-Key"), null, fault.status(), written, 0);
         return true;
     }
 
-    private Caller guard(Context ctx, Family family) {
+    private Caller guard(Context ctx, Family family, List<ApiKey> keys) {
         if (family == Family.PUBLIC) {
             return new Caller("public", false, java.util.Set.of());
         }
@@ -247,7 +249,7 @@ public final class HttpPipeline {
             }
             return new Caller("admin", true, java.util.Set.of());
         }
-        Caller caller = Authenticator.authenticate(ctx.header("Authorization"), apiKeys.get());
+        Caller caller = Authenticator.authenticate(ctx.header("Authorization"), keys);
         rateLimiter.admit(caller.apiKey());
         return caller;
     }
@@ -262,7 +264,12 @@ public final class HttpPipeline {
         }
     }
 
-    private JsonNode readBody(Context ctx, String method) {
+    /** A request body as parsed and as the JSON bytes the journal keeps (the client's own, or {@code {}} for none). */
+    private record Body(JsonNode tree, byte[] json) {}
+
+    private static final byte[] EMPTY_OBJECT = {'{', '}'};
+
+    private Body readBody(Context ctx, String method) {
         if (!"POST".equals(method) && !"PUT".equals(method) && !"PATCH".equals(method)) {
             return null;
         }
@@ -273,17 +280,25 @@ public final class HttpPipeline {
             throw ApiException.badRequest("Request body could not be read");
         }
         if (bytes.length == 0 || isBlank(bytes)) {
-            return JsonNodeFactory.instance.objectNode();
+            return new Body(JsonNodeFactory.instance.objectNode(), EMPTY_OBJECT);
         }
         String contentType = ctx.contentType();
         if (contentType == null || !contentType.toLowerCase().startsWith("application/json")) {
             throw ApiException.of(415, "Content-Type must be application/json");
         }
         JsonNode body = RequestBodyParser.parse(bytes);
-        return body == null ? JsonNodeFactory.instance.objectNode() : body;
+        // the journal keeps the client's bytes; reading them back with the same (first value
+        // only) parsing gives this very tree
+        return body == null || body.isMissingNode() ? new Body(JsonNodeFactory.instance.objectNode(), EMPTY_OBJECT)
+                : new Body(body, bytes);
     }
 
     private static void discardBody(Context ctx) {
+        // HTTP/1.1: a request with neither Content-Length nor Transfer-Encoding has no body (most
+        // GETs), so there is nothing to drain and no buffer to allocate
+        if (ctx.req().getContentLengthLong() <= 0 && ctx.header("Transfer-Encoding") == null) {
+            return;
+        }
         try {
             BodyReader.discard(ctx.req().getInputStream());
         } catch (IOException e) {
@@ -343,7 +358,7 @@ public final class HttpPipeline {
     private static JsonNode coerce(String raw, JsonNode schema) {
         switch (type(schema)) {
             case "integer":
-                if (!raw.matches("-?\\d{1,18}")) {
+                if (!INTEGER.matcher(raw).matches()) {
                     return null;
                 }
                 return JsonNodeFactory.instance.numberNode(Long.parseLong(raw));
@@ -357,35 +372,7 @@ public final class HttpPipeline {
         }
     }
 
-    private static String hash(JsonNode body) {
-        try {
-            // Parsed and re-serialized, so whitespace and key order do not make two bodies differ.
-            return IdempotencyStore.sha256(Json.MAPPER.writeValueAsString(canonical(body)));
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static JsonNode canonical(JsonNode node) {
-        if (node != null && node.isObject()) {
-            ObjectNode sorted = JsonNodeFactory.instance.objectNode();
-            List<String> names = new ArrayList<>();
-            node.fieldNames().forEachRemaining(names::add);
-            names.sort(null);
-            for (String name : names) {
-                sorted.set(name, canonical(node.get(name)));
-            }
-            return sorted;
-        }
-        if (node != null && node.isArray()) {
-            var array = JsonNodeFactory.instance.arrayNode();
-            node.forEach(item -> array.add(canonical(item)));
-            return array;
-        }
-        return node;
-    }
-
-    private JsonNode write(Context ctx, ApiResponse response) {
+    private byte[] write(Context ctx, ApiResponse response) {
         if (response.isJson()) {
             return writeJson(ctx, response.status(), response.body());
         }
@@ -395,10 +382,15 @@ public final class HttpPipeline {
         } else {
             ctx.result(String.valueOf(response.body()));
         }
-        return TextNode.valueOf("<" + response.contentType() + ">");
+        // the journal notes what kind of body went out, not the document itself
+        try {
+            return Json.MAPPER.writeValueAsBytes("<" + response.contentType() + ">");
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
-    private JsonNode writeError(Context ctx, ErrorShape shape, ApiException e) {
+    private byte[] writeError(Context ctx, ErrorShape shape, ApiException e) {
         if (e.retryAfterSeconds() != null) {
             ctx.header("Retry-After", String.valueOf(e.retryAfterSeconds()));
         }
@@ -408,14 +400,19 @@ public final class HttpPipeline {
         return writeJson(ctx, e.status(), shape.render(e));
     }
 
-    private static JsonNode writeJson(Context ctx, int status, Object body) {
-        JsonNode tree = body instanceof JsonNode node ? node : Json.MAPPER.valueToTree(body);
+    /**
+     * Serializes the body once, straight from the route's objects (no intermediate tree), and
+     * returns the bytes sent so the journal can keep those very bytes.
+     */
+    private static byte[] writeJson(Context ctx, int status, Object body) {
+        byte[] bytes;
         try {
-            ctx.status(status).contentType("application/json; charset=utf-8").result(Json.MAPPER.writeValueAsBytes(tree));
+            bytes = Json.MAPPER.writeValueAsBytes(body);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-        return tree;
+        ctx.status(status).contentType("application/json; charset=utf-8").result(bytes);
+        return bytes;
     }
 
     private static String target(Context ctx) {

@@ -38,6 +38,7 @@ public final class IdempotencyStore {
     private final int capacity;
     private final Map<String, Entry> stored = new LinkedHashMap<>();
     private final Map<String, Entry> inFlight = new LinkedHashMap<>();
+    private final Map<String, String> scopes = new java.util.HashMap<>();
 
     public IdempotencyStore(int capacity) {
         this.capacity = capacity;
@@ -46,7 +47,11 @@ public final class IdempotencyStore {
     public synchronized Outcome begin(String apiKey, String key, String method, String path, String bodyHash,
                                       Instant now) {
         purge(now);
-        String scope = scopeOf(apiKey);
+        // a handful of keys per sandbox: hashing each once spares a SHA-256 per request
+        if (scopes.size() > 64) {
+            scopes.clear();
+        }
+        String scope = scopes.computeIfAbsent(apiKey, IdempotencyStore::scopeOf);
         String slot = scope + "\n" + key;
         Entry existing = stored.get(slot);
         if (existing != null) {

@@ -1,10 +1,15 @@
 package io.bankssandbox.http;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.state.Json;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiPredicate;
 
 /**
  * What the sandbox's /v0 API was asked and answered, newest last, so a test can verify what its
@@ -17,6 +22,11 @@ import java.util.List;
  * imports) are kept too, but apart: {@link #entries()} stays the /v0 journal, and
  * {@link #session()} interleaves both in order, which is what a scenario export needs to replay
  * a session on a fresh sandbox.
+ *
+ * <p>Bodies are kept as the JSON bytes that went over the wire, not as trees: the request path
+ * serializes each answer once anyway, a byte array is a fraction of a tree's size and one object
+ * for the collector instead of dozens, and the journal is written on every request but read only
+ * when a test or a client asks. Entries are parsed back into trees when they are read.
  */
 public final class RequestJournal {
     public record Entry(long sequence, Instant at, String method, String path, String idempotencyKey,
@@ -33,12 +43,26 @@ public final class RequestJournal {
     public static final long DEFAULT_MAX_BYTES = 32L * 1024 * 1024;
     /** What an entry costs besides its bodies: the record, its strings, the deque slot. */
     private static final long ENTRY_OVERHEAD = 256;
+    /** What a byte array costs besides its bytes (header and length). */
+    private static final long ARRAY_OVERHEAD = 16;
 
-    private record Sized(Step step, long bytes) {}
+    /** An exchange as kept: bodies as JSON bytes (null when there was none). */
+    private record Kept(boolean control, long sequence, Instant at, String method, String path,
+                        String idempotencyKey, byte[] requestBody, int status, byte[] responseBody,
+                        int apiKeyIndex, long bytes) {
+        Entry entry() {
+            return new Entry(sequence, at, method, path, idempotencyKey, parse(requestBody), status,
+                    parse(responseBody));
+        }
+
+        Step step() {
+            return new Step(control, entry(), apiKeyIndex);
+        }
+    }
 
     private final int capacity;
     private final long maxBytes;
-    private final ArrayDeque<Sized> steps = new ArrayDeque<>();
+    private final ArrayDeque<Kept> steps = new ArrayDeque<>();
     private long sequence;
     private long bytes;
 
@@ -51,28 +75,43 @@ public final class RequestJournal {
         this.maxBytes = maxBytes;
     }
 
-    public synchronized void record(Instant at, String method, String path, String idempotencyKey,
-                                    JsonNode requestBody, int status, JsonNode responseBody) {
-        add(false, at, method, path, idempotencyKey, requestBody, status, responseBody, 0);
+    public void record(Instant at, String method, String path, String idempotencyKey,
+                       JsonNode requestBody, int status, JsonNode responseBody) {
+        recordJson(at, method, path, idempotencyKey, bytes(requestBody), status, bytes(responseBody), 0);
     }
 
     /** A /v0 exchange made with the fixture set's {@code apiKeyIndex}-th key (from 1; 0 when unauthenticated). */
-    public synchronized void record(Instant at, String method, String path, String idempotencyKey,
-                                    JsonNode requestBody, int status, JsonNode responseBody, int apiKeyIndex) {
+    public void record(Instant at, String method, String path, String idempotencyKey,
+                       JsonNode requestBody, int status, JsonNode responseBody, int apiKeyIndex) {
+        recordJson(at, method, path, idempotencyKey, bytes(requestBody), status, bytes(responseBody), apiKeyIndex);
+    }
+
+    /**
+     * A /v0 exchange whose bodies are already JSON bytes (each a single JSON value, or null for
+     * none); the journal keeps the arrays as they are, so callers must not change them afterwards.
+     */
+    public synchronized void recordJson(Instant at, String method, String path, String idempotencyKey,
+                                        byte[] requestBody, int status, byte[] responseBody, int apiKeyIndex) {
         add(false, at, method, path, idempotencyKey, requestBody, status, responseBody, apiKeyIndex);
     }
 
     /** A control request that changed (or tried to change) the sandbox's state. */
-    public synchronized void recordControl(Instant at, String method, String path, JsonNode requestBody, int status,
-                                           JsonNode responseBody) {
+    public void recordControl(Instant at, String method, String path, JsonNode requestBody, int status,
+                              JsonNode responseBody) {
+        recordControlJson(at, method, path, bytes(requestBody), status, bytes(responseBody));
+    }
+
+    /** {@link #recordControl} with bodies already as JSON bytes (see {@link #recordJson}). */
+    public synchronized void recordControlJson(Instant at, String method, String path, byte[] requestBody,
+                                               int status, byte[] responseBody) {
         add(true, at, method, path, null, requestBody, status, responseBody, 0);
     }
 
     private void add(boolean control, Instant at, String method, String path, String idempotencyKey,
-                     JsonNode requestBody, int status, JsonNode responseBody, int apiKeyIndex) {
-        Entry entry = new Entry(++sequence, at, method, path, idempotencyKey, requestBody, status, responseBody);
-        long size = ENTRY_OVERHEAD + path.length() + estimate(requestBody) + estimate(responseBody);
-        steps.addLast(new Sized(new Step(control, entry, apiKeyIndex), size));
+                     byte[] requestBody, int status, byte[] responseBody, int apiKeyIndex) {
+        long size = ENTRY_OVERHEAD + 2L * path.length() + size(requestBody) + size(responseBody);
+        steps.addLast(new Kept(control, ++sequence, at, method, path, idempotencyKey, requestBody, status,
+                responseBody, apiKeyIndex, size));
         bytes += size;
         while (steps.size() > capacity || bytes > maxBytes && steps.size() > 1) {
             bytes -= steps.removeFirst().bytes();
@@ -80,20 +119,37 @@ public final class RequestJournal {
     }
 
     /** The /v0 exchanges, oldest first. */
-    public synchronized List<Entry> entries() {
-        List<Entry> out = new ArrayList<>(steps.size());
-        for (Sized sized : steps) {
-            if (!sized.step().control()) {
-                out.add(sized.step().entry());
+    public List<Entry> entries() {
+        return entries((method, path) -> true);
+    }
+
+    /**
+     * The /v0 exchanges whose method and request target pass {@code filter}, oldest first: only
+     * those are parsed, so picking a few out of a full journal stays cheap.
+     */
+    public List<Entry> entries(BiPredicate<String, String> filter) {
+        List<Kept> picked = new ArrayList<>();
+        synchronized (this) {
+            for (Kept kept : steps) {
+                if (!kept.control() && filter.test(kept.method(), kept.path())) {
+                    picked.add(kept);
+                }
             }
         }
+        // parsed outside the lock: requests being served keep recording meanwhile
+        List<Entry> out = new ArrayList<>(picked.size());
+        picked.forEach(kept -> out.add(kept.entry()));
         return out;
     }
 
     /** /v0 and state-changing control exchanges together, oldest first. */
-    public synchronized List<Step> session() {
-        List<Step> out = new ArrayList<>(steps.size());
-        steps.forEach(sized -> out.add(sized.step()));
+    public List<Step> session() {
+        List<Kept> all;
+        synchronized (this) {
+            all = new ArrayList<>(steps);
+        }
+        List<Step> out = new ArrayList<>(all.size());
+        all.forEach(kept -> out.add(kept.step()));
         return out;
     }
 
@@ -102,7 +158,7 @@ public final class RequestJournal {
         return steps.size();
     }
 
-    /** The estimated bytes the kept entries hold. */
+    /** The bytes the kept entries hold, estimated: their bodies' JSON plus a fixed cost per entry. */
     public synchronized long bytes() {
         return bytes;
     }
@@ -112,28 +168,31 @@ public final class RequestJournal {
         bytes = 0;
     }
 
-    /** Roughly what a JSON tree occupies: its text plus a fixed cost per node. */
-    static long estimate(JsonNode node) {
+    private static long size(byte[] body) {
+        return body == null ? 0 : ARRAY_OVERHEAD + body.length;
+    }
+
+    private static byte[] bytes(JsonNode node) {
         if (node == null) {
-            return 0;
+            return null;
         }
-        if (node.isTextual()) {
-            return 48 + 2L * node.textValue().length();
+        try {
+            return Json.MAPPER.writeValueAsBytes(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
         }
-        if (node.isContainerNode()) {
-            long total = 64;
-            if (node.isObject()) {
-                for (var it = node.fields(); it.hasNext(); ) {
-                    var field = it.next();
-                    total += 48 + 2L * field.getKey().length() + estimate(field.getValue());
-                }
-            } else {
-                for (JsonNode child : node) {
-                    total += 8 + estimate(child);
-                }
-            }
-            return total;
+    }
+
+    /** A kept body back as a tree; each read gets its own, so no reader can change another's. */
+    private static JsonNode parse(byte[] body) {
+        if (body == null) {
+            return null;
         }
-        return 24;
+        try {
+            return Json.MAPPER.readTree(body);
+        } catch (IOException e) {
+            // only JSON the sandbox itself wrote or already parsed gets here
+            throw new UncheckedIOException(e);
+        }
     }
 }

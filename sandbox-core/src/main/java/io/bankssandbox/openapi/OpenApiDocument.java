@@ -118,5 +118,15 @@ public final class OpenApiDocument {
     public record Parameter(String name, String in, boolean required, JsonNode schema, String schemaRef) {}
 
     /** A documented operation; {@code bodySchemaRef} is {@code #/components/schemas/...} or null. */
-    public record Operation(String method, String pathTemplate, List<Parameter> parameters, String bodySchemaRef) {}
+    public record Operation(String method, String pathTemplate, List<Parameter> parameters, String bodySchemaRef) {
+        /** Whether the operation takes an Idempotency-Key header. */
+        public boolean idempotent() {
+            for (Parameter parameter : parameters) {
+                if ("header".equals(parameter.in()) && "Idempotency-Key".equalsIgnoreCase(parameter.name())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
 }
