@@ -1,6 +1,7 @@
 package io.bankssandbox;
 
 import io.bankssandbox.http.RequestJournal;
+import io.bankssandbox.http.RequestPattern;
 import java.util.List;
 import java.util.Map;
 
@@ -23,8 +24,9 @@ public final class Journal {
     }
 
     /**
-     * The entries with this method whose path (without the query string) is {@code path}; a path
-     * ending in {@code *} matches as a prefix ({@code /v0/cards/*}).
+     * The entries matching {@code method} and {@code path} as faults do ({@link RequestPattern}): a
+     * path ending in {@code *} matches as a prefix ({@code /v0/cards/*}), one without {@code ?}
+     * ignores the query string.
      */
     public List<RequestJournal.Entry> requests(String method, String path) {
         // filtered before the bodies are parsed: a full journal holds thousands of entries
@@ -41,12 +43,6 @@ public final class Journal {
     }
 
     private static boolean matches(String entryMethod, String requested, String method, String path) {
-        if (!entryMethod.equalsIgnoreCase(method)) {
-            return false;
-        }
-        int query = requested.indexOf('?');
-        String bare = query < 0 ? requested : requested.substring(0, query);
-        return path.endsWith("*") ? bare.startsWith(path.substring(0, path.length() - 1))
-                : bare.equals(path) || requested.equals(path);
+        return RequestPattern.matches(method, path, entryMethod, requested);
     }
 }

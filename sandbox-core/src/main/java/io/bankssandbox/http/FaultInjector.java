@@ -11,14 +11,10 @@ import java.util.List;
  * validation, standing for the network or the service failing.
  */
 public final class FaultInjector {
-    /** {@code path} matches exactly, or as a prefix when it ends with {@code *}; method {@code *} matches any. */
+    /** Which requests it hits: see {@link RequestPattern}. */
     public record Fault(String method, String path, int status, JsonNode body, long delayMs, int times) {
-        boolean matches(String requestMethod, String requestPath) {
-            boolean methodMatches = "*".equals(method) || method.equalsIgnoreCase(requestMethod);
-            boolean pathMatches = path.endsWith("*")
-                    ? requestPath.startsWith(path.substring(0, path.length() - 1))
-                    : path.equals(requestPath);
-            return methodMatches && pathMatches;
+        boolean matches(String requestMethod, String requestTarget) {
+            return RequestPattern.matches(method, path, requestMethod, requestTarget);
         }
     }
 

@@ -218,7 +218,7 @@ public final class HttpPipeline {
     }
 
     private boolean applyFault(Context ctx, String method, String target) {
-        FaultInjector.Fault fault = faults.take(method, ctx.path());
+        FaultInjector.Fault fault = faults.take(method, target);
         if (fault == null) {
             return false;
         }

@@ -128,6 +128,18 @@ class ControlApiTest extends SandboxTestBase {
     }
 
     @Test
+    void faultPathIgnoresTheQueryStringUnlessItNamesOne() {
+        control.post("/_sandbox/faults", Map.of("method", "GET", "path", "/v0/accounts", "status", 503), null);
+        assertThat(api.get("/v0/accounts?limit=5").status()).isEqualTo(503);
+        control.post("/_sandbox/faults", Map.of("method", "*", "path", "/v0/accounts?limit=7", "status", 504), null);
+        assertThat(api.get("/v0/accounts?limit=5").status()).isEqualTo(200);
+        assertThat(api.get("/v0/accounts?limit=7").status()).isEqualTo(504);
+        control.post("/_sandbox/faults", Map.of("method", "GET", "path", "/v0/entities/*", "status", 502), null);
+        assertThat(api.get("/v0/entities").status()).isEqualTo(200);
+        assertThat(api.get("/v0/entities/" + riversideId() + "?x=1").status()).isEqualTo(502);
+    }
+
+    @Test
     void injectedFaultCanCarryABodyAndADelay() {
         control.post("/_sandbox/faults", Map.of("method", "POST", "path", "/v0/cards", "status", 502,
                 "body", Map.of("oops", true), "delay_ms", 150), null);
