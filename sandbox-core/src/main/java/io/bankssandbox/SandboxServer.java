@@ -72,7 +72,16 @@ final class SandboxServer {
             } catch (java.io.UncheckedIOException e) {
                 throw new StateFile.StateFileException(stateFile.path() + ": cannot be written: " + e.getCause().getMessage());
             }
-            pipeline.afterMutation(stateFile::persist);
+            pipeline.afterMutation(() -> {
+                try {
+                    stateFile.persist();
+                } catch (java.io.UncheckedIOException e) {
+                    // the disk failed after the change was applied: say so rather than acknowledge it as durable
+                    throw io.bankssandbox.http.ApiException.of(503, "State file " + stateFile.path()
+                            + " could not be written (" + e.getCause().getMessage()
+                            + "): the change is applied in memory but not durable");
+                }
+            });
         }
         CorsPolicy cors = new CorsPolicy(config.corsOrigins());
         this.app = Javalin.create(javalin -> {
@@ -140,7 +149,13 @@ final class SandboxServer {
         app.stop();
         if (stateFile != null) {
             // a running clock moved since the last mutation: keep where it stood at shutdown
-            stateFile.persist();
+            try {
+                stateFile.persist();
+            } catch (java.io.UncheckedIOException e) {
+                // every acknowledged change is already on disk; only the clock's last position is lost
+                org.slf4j.LoggerFactory.getLogger(SandboxServer.class).warn("state file {} not written at shutdown: {}",
+                        stateFile.path(), e.getCause().getMessage());
+            }
         }
     }
 }

@@ -41,6 +41,23 @@ class StateFileTest {
     }
 
     @Test
+    void aStateFileThatCanNoLongerBeWrittenIsA503NotAnAcknowledgement() throws Exception {
+        Path directory = temp.resolve("gone");
+        try (Sandbox sandbox = Sandbox.start(SandboxConfig.builder().port(0).stateFile(directory.resolve("sandbox.json")).build())) {
+            Files.delete(directory.resolve("sandbox.json"));
+            Files.delete(directory);
+            Files.writeString(directory, "a file where the state's directory was"); // so it cannot be recreated
+            HttpResponse<String> answer = Http.send(sandbox.baseUrl() + "/v0/cards", "POST", KEY, "disk-gone-card-0001",
+                    cardBody("Fuel"));
+            assertThat(answer.statusCode()).isEqualTo(503);
+            JsonNode body = Json.MAPPER.readTree(answer.body());
+            assertThat(body.get("statusCode").asInt()).isEqualTo(503);
+            assertThat(body.get("error").asText()).isEqualTo("Service Unavailable");
+            assertThat(body.get("message").asText()).contains("could not be written").contains("not durable");
+        }
+    }
+
+    @Test
     void everythingAcknowledgedSurvivesKill9WithClockAndIdempotencyKeys() throws Exception {
         Path stateFile = temp.resolve("state").resolve("sandbox.json");
         String card;
