@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bankssandbox.clock.SandboxClock;
 import io.bankssandbox.clock.TimeMachine;
+import io.bankssandbox.events.DomainEvents;
 import io.bankssandbox.fixtures.FixtureLoader;
 import io.bankssandbox.fixtures.FixtureSnapshots;
 import io.bankssandbox.fixtures.StateCodec;
@@ -31,6 +32,7 @@ public final class SandboxRuntime {
     private final SandboxConfig config;
     private final SandboxState fixtureSnapshot;
     private final List<IdempotencyStore.Entry> fixtureKeys;
+    private final DomainEvents events = new DomainEvents();
     private final StateHolder state;
     private final SandboxClock clock;
     private final TimeMachine timeMachine;
@@ -51,7 +53,7 @@ public final class SandboxRuntime {
         this.fixtureSnapshot = decoded.state();
         this.fixtureKeys = decoded.idempotencyKeys();
         this.clock = new SandboxClock(config.clockMode(), start);
-        this.state = new StateHolder(fixtureSnapshot.copy());
+        this.state = new StateHolder(fixtureSnapshot.copy(), events);
         this.timeMachine = new TimeMachine(clock, state);
         this.rateLimiter = new RateLimiter(config.rateLimitPerMinute());
         idempotency.replaceAll(fixtureKeys);
@@ -87,6 +89,9 @@ public final class SandboxRuntime {
     public SandboxConfig config() { return config; }
 
     public StateHolder state() { return state; }
+
+    /** The domain events of this sandbox: subscribe to see every committed change. */
+    public DomainEvents events() { return events; }
 
     public SandboxClock clock() { return clock; }
 

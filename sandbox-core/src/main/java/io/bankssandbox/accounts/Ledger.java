@@ -1,12 +1,13 @@
 package io.bankssandbox.accounts;
 
+import io.bankssandbox.events.TransactionPosted;
 import io.bankssandbox.state.SandboxState;
 import java.time.Instant;
 
 /**
  * The one place balances change. A posting moves {@code total_balance} and records exactly one
  * transaction; {@link #moveAvailable} moves only {@code available_balance} (a hold placed or
- * released) and records none.
+ * released) and records none. Every posting publishes one {@link TransactionPosted}.
  */
 public final class Ledger {
     private Ledger() {}
@@ -24,6 +25,7 @@ public final class Ledger {
         Transaction transaction = new Transaction(id, accountId, amount, at, description, sourceCategory, sourceId,
                 counterpartyAccountId);
         state.transactions.put(transaction);
+        state.events.publish(new TransactionPosted(transaction));
         return transaction;
     }
 

@@ -10,6 +10,7 @@ import io.bankssandbox.clock.Timeline;
 import io.bankssandbox.entities.ApiKey;
 import io.bankssandbox.entities.Entity;
 import io.bankssandbox.era.Era;
+import io.bankssandbox.events.EventBuffer;
 import io.bankssandbox.externalaccounts.ExternalAccount;
 import io.bankssandbox.lockbox.MailItem;
 import io.bankssandbox.transfers.AchTransfer;
@@ -40,6 +41,8 @@ public final class SandboxState {
     public final CardPolicy policy;
     /** The sandbox time the state was taken at; the clock starts here after a reset or import. */
     public final Instant startedAt;
+    /** Events the current write has published; never copied (a copy starts with none pending). */
+    public final EventBuffer events = new EventBuffer();
 
     public SandboxState(List<ApiKey> apiKeys, CardPolicy policy, IdGenerator ids, Instant startedAt) {
         this(Table.ascending(Entity::id, e -> new SortKey(e.createdAt(), e.id()), Entity::id),
