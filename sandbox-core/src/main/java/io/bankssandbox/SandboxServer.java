@@ -22,6 +22,8 @@ import io.bankssandbox.carddetails.CardDetailsFeature;
 import io.bankssandbox.entities.EntityDetailsFeature;
 import io.bankssandbox.transactions.TransactionsFeature;
 import io.bankssandbox.transfers.TransfersFeature;
+import io.bankssandbox.runtime.Feature;
+import io.bankssandbox.runtime.SandboxRuntime;
 import io.javalin.Javalin;
 import io.javalin.http.HandlerType;
 import java.util.List;

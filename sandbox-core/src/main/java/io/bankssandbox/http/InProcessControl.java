@@ -2,9 +2,8 @@ package io.bankssandbox.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.bankssandbox.SandboxException;
 import io.bankssandbox.clock.TimeMachine;
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.openapi.OpenApiDocument;
 import io.bankssandbox.openapi.SchemaValidator;
 import io.bankssandbox.state.DomainException;
@@ -15,7 +14,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The control routes, callable in the same JVM without HTTP: the typed {@link io.bankssandbox.Sandbox}
+ * The control routes, callable in the same JVM without HTTP: the typed {@code Sandbox}
  * handle goes through here. A call runs what a request to the route runs after the transport (clock
  * catch-up, the operation's body schema, its extra body rules, then the route's own handler), so a
  * typed call and an HTTP call can never disagree about a rule. There is no admin token to check:
@@ -40,12 +39,19 @@ public final class InProcessControl {
         routes.put(operation.method() + " " + operation.pathTemplate(), new Route(operation, rules, handler));
     }
 
+    /** What a call answered: the route's body, or the status and messages of a refusal. */
+    public record Answer(int status, Object body, List<String> messages) {
+        public boolean refused() {
+            return status >= 400;
+        }
+    }
+
     /**
      * Calls one control route; {@code pathTemplate} is as documented ({@code /_sandbox/cards/{card_id}/authorizations}).
-     * Answers the route's response body (the record it renders); a refusal throws {@link SandboxException}
-     * with the status and messages an HTTP client would have got.
+     * Answers the route's response body (the record it renders), or a refusal with the status and
+     * messages an HTTP client would have got.
      */
-    public Object call(String method, String pathTemplate, Map<String, String> pathParams, JsonNode body) {
+    public Answer call(String method, String pathTemplate, Map<String, String> pathParams, JsonNode body) {
         Route route = routes.get(method + " " + pathTemplate);
         if (route == null) {
             throw new IllegalArgumentException("no control route " + method + " " + pathTemplate);
@@ -61,12 +67,13 @@ public final class InProcessControl {
                     throw ApiException.validation(violations);
                 }
             }
-            return route.handler().handle(new ApiRequest(ADMIN, pathParams, Map.of(), requestBody)).body();
+            ApiResponse response = route.handler().handle(new ApiRequest(ADMIN, pathParams, Map.of(), requestBody));
+            return new Answer(response.status(), response.body(), List.of());
         } catch (ApiException e) {
-            throw new SandboxException(e.status(), e.messages());
+            return new Answer(e.status(), null, e.messages());
         } catch (DomainException e) {
             ApiException api = HttpPipeline.toApi(e);
-            throw new SandboxException(api.status(), api.messages());
+            return new Answer(api.status(), null, api.messages());
         }
     }
 }
