@@ -147,7 +147,7 @@ class TypedControlsTest extends SandboxTestBase {
 
     @Test
     void aClaimGivenOnlyItsAmountsThroughTheTypedHandleIsBalancedByTheSandbox() {
-        InboundAchFeature.InsurancePaymentView payment = sandbox.insurancePayments().receive(
+        InsurancePaymentView payment = sandbox.insurancePayments().receive(
                 fixtures.riversideOperating(), new Era.Party("AETNA", "60054"),
                 InsurancePaymentControls.claim("PCN-T", 28_000, 20_500, 2_500));
 
