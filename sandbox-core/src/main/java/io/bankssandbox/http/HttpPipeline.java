@@ -11,6 +11,7 @@ import io.bankssandbox.openapi.OpenApiDocument;
 import io.bankssandbox.openapi.SchemaValidator;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.Json;
+import io.bankssandbox.state.NotDurableException;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +49,7 @@ public final class HttpPipeline {
     private final RateLimiter rateLimiter;
     private final String adminToken;
     private final Map<String, ReplayRenderer> replayRenderers = new HashMap<>();
-    private volatile Runnable afterMutation = () -> { };
+    private volatile Durability durability = Durability.NONE;
 
     public HttpPipeline(SandboxClock clock, TimeMachine timeMachine, Supplier<List<ApiKey>> apiKeys,
                         SchemaValidator validator, IdempotencyStore idempotency, RequestJournal journal,
@@ -65,11 +66,36 @@ public final class HttpPipeline {
     }
 
     /**
-     * Runs after a request that changes state has been answered 2xx and before the answer leaves:
-     * the state file hooks in here, so what a client saw acknowledged is already durable.
+     * Where the changes a request makes are made durable (the state file): each request
+     * {@link #begin}s, its writes' records are fsynced together by {@link #settle} before a 2xx
+     * answer to a change leaves, and {@link #end} settles whatever is left once it is answered.
      */
-    public void afterMutation(Runnable hook) {
-        this.afterMutation = hook;
+    public interface Durability {
+        Durability NONE = new Durability() {
+            @Override
+            public void begin() {
+            }
+
+            @Override
+            public void settle() {
+            }
+
+            @Override
+            public void end() {
+            }
+        };
+
+        void begin();
+
+        /** Returns once what the request changed is durable; throws {@link NotDurableException} if it cannot be. */
+        void settle();
+
+        /** Settles what is left (a GET's clock catch-up); a failure is logged, the answer is already set. */
+        void end();
+    }
+
+    public void durability(Durability durability) {
+        this.durability = durability;
     }
 
     public void registerReplay(String kind, ReplayRenderer renderer) {
@@ -89,6 +115,8 @@ public final class HttpPipeline {
         byte[] responseJson = null;
         boolean faulted = false;
         int keyIndex = 0;
+        Durability durable = durability;
+        durable.begin();
         try {
             if (family == Family.API && applyFault(ctx, method, target)) {
                 faulted = true;
@@ -145,8 +173,13 @@ public final class HttpPipeline {
             status = response.status();
             responseJson = write(ctx, response);
             if (!"GET".equals(method) && status >= 200 && status < 300) {
-                afterMutation.run();
+                durable.settle();
             }
+        } catch (NotDurableException e) {
+            // the change is applied in memory: say so rather than acknowledge it as durable
+            ApiException api = ApiException.of(503, e.getMessage());
+            status = api.status();
+            responseJson = writeError(ctx, shape, api);
         } catch (ApiException e) {
             status = e.status();
             responseJson = writeError(ctx, shape, e);
@@ -161,6 +194,7 @@ public final class HttpPipeline {
             status = 500;
             responseJson = writeError(ctx, shape, api);
         } finally {
+            durable.end();
             // whatever refused the request before its body was read (auth, a bad key, a GET's body)
             discardBody(ctx);
             if (slot != null) {
