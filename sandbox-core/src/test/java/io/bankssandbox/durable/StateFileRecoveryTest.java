@@ -114,17 +114,22 @@ class StateFileRecoveryTest {
         }
     }
 
-    @Test
-    void aTornLastRecordIsDroppedAndTheStartGoesOn() throws IOException {
-        Path file = temp.resolve("torn.json");
-        Path image;
+    /** A crash image of a sandbox that issued one card per nickname, each a line of the log (plus its key's). */
+    private Path imageAfterCards(String name, String... nicknames) throws IOException {
+        Path file = temp.resolve(name);
         try (Sandbox sandbox = start(file)) {
             ApiClient api = new ApiClient(sandbox.baseUrl(), KEY);
             String account = LiveFixtures.read(api).riversideOperating();
-            api.post("/v0/cards", Json.MAPPER.readTree(cardBody(account, "Kept")));
-            api.post("/v0/cards", Json.MAPPER.readTree(cardBody(account, "Torn")));
-            image = crashImage(file);
+            for (String nickname : nicknames) {
+                api.post("/v0/cards", Json.MAPPER.readTree(cardBody(account, nickname)));
+            }
+            return crashImage(file);
         }
+    }
+
+    @Test
+    void aTornLastRecordIsDroppedAndTheStartGoesOn() throws IOException {
+        Path image = imageAfterCards("torn.json", "Kept", "Torn");
         Path log = image.resolveSibling("torn.json.log");
         byte[] bytes = Files.readAllBytes(log);
         // the card's record, then its idempotency key's: cut the log inside the card's record, as a power cut could
@@ -149,15 +154,7 @@ class StateFileRecoveryTest {
 
     @Test
     void aDamagedRecordBeforeTheLastStopsTheStartNamingTheLogAndTheLine() throws IOException {
-        Path file = temp.resolve("damaged.json");
-        Path image;
-        try (Sandbox sandbox = start(file)) {
-            ApiClient api = new ApiClient(sandbox.baseUrl(), KEY);
-            String account = LiveFixtures.read(api).riversideOperating();
-            api.post("/v0/cards", Json.MAPPER.readTree(cardBody(account, "One")));
-            api.post("/v0/cards", Json.MAPPER.readTree(cardBody(account, "Two")));
-            image = crashImage(file);
-        }
+        Path image = imageAfterCards("damaged.json", "One", "Two");
         Path log = image.resolveSibling("damaged.json.log");
         String text = Files.readString(log);
         Files.writeString(log, text.replaceFirst("\"One\"", "\"Oni\""));
@@ -170,14 +167,7 @@ class StateFileRecoveryTest {
 
     @Test
     void aMissingRotatedLogStopsTheStartInsteadOfSkippingChanges() throws IOException {
-        Path file = temp.resolve("gap.json");
-        Path image;
-        try (Sandbox sandbox = start(file)) {
-            ApiClient api = new ApiClient(sandbox.baseUrl(), KEY);
-            String account = LiveFixtures.read(api).riversideOperating();
-            api.post("/v0/cards", Json.MAPPER.readTree(cardBody(account, "One")));
-            image = crashImage(file);
-        }
+        Path image = imageAfterCards("gap.json", "One");
         Path log = image.resolveSibling("gap.json.log");
         // a log whose first records are gone: as if a rotated file had been deleted before its snapshot landed
         List<String> lines = Files.readAllLines(log);
