@@ -2,7 +2,7 @@ package io.bankssandbox.durable;
 
 import io.bankssandbox.clock.SandboxClock;
 import io.bankssandbox.fixtures.StateWriter;
-import io.bankssandbox.http.HttpPipeline;
+import io.bankssandbox.http.Durability;
 import io.bankssandbox.http.IdempotencyStore;
 import io.bankssandbox.state.ChangeSet;
 import io.bankssandbox.state.NotDurableException;
@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * snapshot at once, before anything after them can be acknowledged. A clean stop writes a last
  * snapshot, which leaves FILE a complete document and the log empty.
  */
-public final class StateFile implements StateHolder.CommitLog, HttpPipeline.Durability, AutoCloseable {
+public final class StateFile implements StateHolder.CommitLog, Durability, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StateFile.class);
     /** The log is compacted once it is larger than the snapshot, and never for less than this. */
     static final long MIN_COMPACTION_BYTES = 256 * 1024;

@@ -1,7 +1,7 @@
 package io.bankssandbox.durable;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.SandboxRuntime;
+import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.clock.SandboxClock;
 import io.bankssandbox.fixtures.FixtureException;
