@@ -98,7 +98,7 @@ public final class HttpPipeline {
         boolean v0 = target.startsWith("/v0");
         ErrorShape shape = ctx.path().startsWith("/v0/external-accounts") ? ErrorShape.SIMPLE : ErrorShape.NEST;
         new Exchange(v0 ? unknownApiRoute : unknownRoute, ctx, v0 ? Family.API : Family.CONTROL,
-                new Route(null, shape, BodyRules.NONE, null), ctx.method().name(), target, Map.of()).proceed();
+                new Route(null, shape, null, null), ctx.method().name(), target, Map.of()).proceed();
     }
 
     private static String target(Context ctx) {
