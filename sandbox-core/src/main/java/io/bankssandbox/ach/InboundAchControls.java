@@ -25,25 +25,25 @@ public final class InboundAchControls {
 
     /** Accepts a pending transfer now: both balances move by its amount. */
     public InboundAchTransferView accept(String transferId) {
-        return move(transferId, "accept", Map.of());
+        return move(transferId, "accept", null);
     }
 
     /** Declines a pending transfer now with {@code payment_stopped}. */
     public InboundAchTransferView decline(String transferId) {
-        return move(transferId, "decline", Map.of());
+        return move(transferId, "decline", null);
     }
 
     public InboundAchTransferView decline(String transferId, String reason) {
-        return move(transferId, "decline", Map.of("reason", reason));
+        return move(transferId, "decline", reason);
     }
 
     /** Returns an accepted transfer: the balance move is reversed. */
     public InboundAchTransferView returnTransfer(String transferId, String reason) {
-        return move(transferId, "return", Map.of("reason", reason));
+        return move(transferId, "return", reason);
     }
 
-    private InboundAchTransferView move(String transferId, String action, Map<String, String> body) {
-        return calls.post(InboundAchTransferView.class, "/_sandbox/inbound-ach-transfers/{id}/" + action,
-                Map.of("id", transferId), body);
+    private InboundAchTransferView move(String transferId, String action, String reason) {
+        return calls.move(InboundAchTransferView.class, "/_sandbox/inbound-ach-transfers/{id}", "id", transferId,
+                action, reason);
     }
 }
