@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bankssandbox.Feature;
 import io.bankssandbox.SandboxRuntime;
+import io.bankssandbox.SandboxVersion;
 import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.fixtures.FixtureException;
 import io.bankssandbox.http.ApiException;
@@ -24,7 +25,6 @@ import java.util.List;
  * import, the request journal, fault injection. Feature-specific simulations live with their feature.
  */
 public final class ControlFeature implements Feature {
-    private static final String VERSION = "0.1.0";
     /** The latest instant a timestamp can show with a four-digit year. */
     private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
 
@@ -54,7 +54,7 @@ public final class ControlFeature implements Feature {
 
     @Override
     public void controlRoutes(ApiRouter control) {
-        control.get("/_sandbox/health", ErrorShape.NEST, request -> ApiResponse.ok(new Health("ok", VERSION)));
+        control.get("/_sandbox/health", ErrorShape.NEST, request -> ApiResponse.ok(new Health("ok", SandboxVersion.current())));
         control.get("/_sandbox/clock", ErrorShape.NEST, request -> ApiResponse.ok(clockView()));
         control.post("/_sandbox/clock/advance", ErrorShape.NEST, request -> {
             Instant target = target(request.body());
