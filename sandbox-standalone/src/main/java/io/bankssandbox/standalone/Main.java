@@ -4,7 +4,7 @@ import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.SandboxVersion;
 import io.bankssandbox.clock.ClockMode;
-import io.bankssandbox.entities.ApiKey;
+import io.bankssandbox.access.ApiKey;
 import io.bankssandbox.fixtures.FixtureException;
 import io.bankssandbox.fixtures.FixtureLoader;
 import io.bankssandbox.fixtures.StateCodec;
