@@ -7,7 +7,6 @@ import io.bankssandbox.http.RequestJournal;
 import io.bankssandbox.spring.EnableBanksSandbox;
 import java.util.List;
 import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -16,7 +15,6 @@ import org.springframework.boot.test.context.SpringBootTest;
 @SpringBootTest
 @EnableBanksSandbox(baseUrlProperty = "bank.base-url", apiKeyProperty = "bank.api-key")
 @TestMethodOrder(MethodOrderer.MethodName.class)   // so the second test would see the first's card, were it not reset
-@Order(1)
 class PayoutFlowTest {
     @Autowired Sandbox sandbox;          // the same handle as in sandbox-junit5
     @Autowired PayoutService payouts;    // the app's own bean, already pointed at the sandbox
