@@ -6,7 +6,6 @@ import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.ach.InboundAchLifecycle;
 import io.bankssandbox.ach.InboundAchTransfer;
-import io.bankssandbox.ach.InboundAchTransferView;
 import io.bankssandbox.access.ApiKey;
 import io.bankssandbox.access.Caller;
 import io.bankssandbox.http.PageView;
@@ -101,8 +100,8 @@ public final class MemoryBench {
     private static byte[] page(SandboxRuntime runtime, Caller caller, String account, SortKey after) {
         return runtime.state().read(s -> {
             try {
-                return Json.MAPPER.writeValueAsBytes(PageView.of(
-                        InboundAchLifecycle.list(s, caller, account, after, 10), InboundAchTransferView::of));
+                return Json.ANSWERS.writeValueAsBytes(PageView.of(
+                        InboundAchLifecycle.list(s, caller, account, after, 10)));
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException(e);
             }
