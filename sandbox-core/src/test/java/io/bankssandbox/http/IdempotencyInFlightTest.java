@@ -25,19 +25,12 @@ class IdempotencyInFlightTest {
         try (Sandbox sandbox = Sandbox.start()) {
             ApiClient api = new ApiClient(sandbox.baseUrl(), SandboxTestBase.ALL);
             String account = LiveFixtures.read(api).riversideOperating();
-            CountDownLatch inHandler = new CountDownLatch(1);
-            CountDownLatch release = new CountDownLatch(1);
-            sandbox.runtime().events().afterCommit(batch -> {
-                if (batch.stream().anyMatch(CardIssued.class::isInstance)) {
-                    inHandler.countDown();
-                    await(release);
-                }
-            });
+            Hold hold = Hold.cardIssues(sandbox);
             int cardsBefore = sandbox.exportState().get("cards").size();
 
             CompletableFuture<ApiClient.Response> first = CompletableFuture.supplyAsync(
                     () -> api.post("/v0/cards", SandboxTestBase.cardBody(account), "in-flight-key-1"));
-            assertThat(inHandler.await(30, TimeUnit.SECONDS)).as("the first request reached its handler").isTrue();
+            assertThat(hold.inHandler.await(30, TimeUnit.SECONDS)).as("the first request reached its handler").isTrue();
 
             ApiClient.Response duplicate = api.post("/v0/cards", SandboxTestBase.cardBody(account), "in-flight-key-1");
             assertThat(duplicate.status()).isEqualTo(409);
@@ -45,7 +38,7 @@ class IdempotencyInFlightTest {
                     + "\"message\":\"A request with Idempotency-Key in-flight-key-1 is still being processed\"}");
             assertThat(first).as("the first request is still held").isNotDone();
 
-            release.countDown();
+            hold.release.countDown();
             ApiClient.Response created = first.get(30, TimeUnit.SECONDS);
             assertThat(created.status()).isEqualTo(201);
             assertThat(created.header("Idempotency-Replayed")).isEmpty();
@@ -63,26 +56,33 @@ class IdempotencyInFlightTest {
         try (Sandbox sandbox = Sandbox.start()) {
             ApiClient api = new ApiClient(sandbox.baseUrl(), SandboxTestBase.ALL);
             LiveFixtures fixtures = LiveFixtures.read(api);
-            CountDownLatch inHandler = new CountDownLatch(1);
-            CountDownLatch release = new CountDownLatch(1);
-            sandbox.runtime().events().afterCommit(batch -> {
-                if (batch.stream().anyMatch(CardIssued.class::isInstance)) {
-                    inHandler.countDown();
-                    await(release);
-                }
-            });
+            Hold hold = Hold.cardIssues(sandbox);
             CompletableFuture<ApiClient.Response> first = CompletableFuture.supplyAsync(() ->
                     api.post("/v0/cards", SandboxTestBase.cardBody(fixtures.riversideOperating()), "in-flight-key-2"));
-            assertThat(inHandler.await(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(hold.inHandler.await(30, TimeUnit.SECONDS)).isTrue();
             // not stored yet, so there is no body to compare with: the key is simply busy
             ApiClient.Response other = api.post("/v0/cards", SandboxTestBase.cardBody(fixtures.riversidePayroll()),
                     "in-flight-key-2");
             assertThat(other.status()).isEqualTo(409);
-            release.countDown();
+            hold.release.countDown();
             assertThat(first.get(30, TimeUnit.SECONDS).status()).isEqualTo(201);
             ApiClient.Response afterwards = api.post("/v0/cards", SandboxTestBase.cardBody(fixtures.riversidePayroll()),
                     "in-flight-key-2");
             assertThat(afterwards.status()).as("once stored, another body is 422").isEqualTo(422);
+        }
+    }
+
+    /** Holds every request that issues a card after its write, until the test releases it. */
+    record Hold(CountDownLatch inHandler, CountDownLatch release) {
+        static Hold cardIssues(Sandbox sandbox) {
+            Hold hold = new Hold(new CountDownLatch(1), new CountDownLatch(1));
+            sandbox.runtime().events().afterCommit(batch -> {
+                if (batch.stream().anyMatch(CardIssued.class::isInstance)) {
+                    hold.inHandler.countDown();
+                    await(hold.release);
+                }
+            });
+            return hold;
         }
     }
 
