@@ -14,6 +14,7 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ContextHandlerCollection;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 
 /**
  * The JVM's one Jetty server, on which every sandbox of the JVM is mounted: each sandbox gets a
@@ -49,7 +50,8 @@ public final class JettyHost {
         QueuedThreadPool threads = new QueuedThreadPool(250, 2, 60_000);
         threads.setName("banks-sandbox-http");
         threads.setDaemon(true);
-        server = new Server(threads);
+        // the connectors' timers too run on a daemon thread (Jetty's default scheduler's is not)
+        server = new Server(threads, new ScheduledExecutorScheduler("banks-sandbox-http-timers", true), null);
         // what Javalin's own server set: paths as clients send them, no Server header
         http.setUriCompliance(UriCompliance.LEGACY);
         http.setSendServerVersion(false);

@@ -27,7 +27,8 @@ import java.util.stream.Collectors;
 public final class SchemaValidator {
     private final JsonNode document;
     private final String iri;
-    private final SchemaRegistry registry;
+    /** Built on the first validation: a sandbox that validates nothing (a GET) never loads the schema library. */
+    private volatile SchemaRegistry registry;
     private final Map<String, Schema> schemas = new ConcurrentHashMap<>();
 
     public SchemaValidator(OpenApiDocument openApi) {
@@ -38,14 +39,32 @@ public final class SchemaValidator {
     public SchemaValidator(JsonNode document, String iri) {
         this.document = document;
         this.iri = iri;
-        String text;
-        try {
-            text = Json.MAPPER.writeValueAsString(document);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    }
+
+    private SchemaRegistry registry() {
+        SchemaRegistry built = registry;
+        if (built == null) {
+            synchronized (this) {
+                built = registry;
+                if (built == null) {
+                    String text;
+                    try {
+                        text = Json.MAPPER.writeValueAsString(document);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    built = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+                            builder -> builder.schemas(Map.of(iri, text)));
+                    registry = built;
+                }
+            }
         }
-        this.registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
-                builder -> builder.schemas(Map.of(iri, text)));
+        return built;
+    }
+
+    /** The compiled schema at {@code ref}, compiled on first use (once, whatever the threads). */
+    private Schema schema(String ref) {
+        return schemas.computeIfAbsent(ref, r -> registry().getSchema(SchemaLocation.of(iri + r)));
     }
 
     /** Violations of the schema at {@code ref} (such as {@code #/components/schemas/CreateCardRequest}). */
@@ -55,8 +74,7 @@ public final class SchemaValidator {
 
     /** Violations, naming the instance's root {@code rootName} (a query parameter's name, say). */
     public List<String> validate(String ref, JsonNode instance, String rootName) {
-        Schema schema = schemas.computeIfAbsent(ref, r -> registry.getSchema(SchemaLocation.of(iri + r)));
-        List<Error> errors = schema.validate(instance);
+        List<Error> errors = schema(ref).validate(instance);
         Set<String> messages = new LinkedHashSet<>();
         for (Error error : errors) {
             messages.add(describe(error, rootName));
@@ -66,8 +84,7 @@ public final class SchemaValidator {
 
     /** Violations with their JSON pointer and keyword, for fixture files: {@code /0/structure: ...}. */
     public List<String> validateWithPointers(String ref, JsonNode instance) {
-        Schema schema = schemas.computeIfAbsent(ref, r -> registry.getSchema(SchemaLocation.of(iri + r)));
-        return schema.validate(instance).stream()
+        return schema(ref).validate(instance).stream()
                 .map(e -> pointer(e) + ": " + describe(e, "document") + " (" + e.getKeyword() + ")")
                 .collect(Collectors.toList());
     }
