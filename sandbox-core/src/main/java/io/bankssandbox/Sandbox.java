@@ -1,9 +1,21 @@
 package io.bankssandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.access.ApiKey;
+import io.bankssandbox.ach.InboundAchControls;
+import io.bankssandbox.ach.InsurancePaymentControls;
+import io.bankssandbox.cards.CardControls;
 import io.bankssandbox.clock.ClockEvent;
-import io.bankssandbox.entities.ApiKey;
+import io.bankssandbox.control.ControlCalls;
+import io.bankssandbox.control.FaultControls;
+import io.bankssandbox.control.Journal;
+import io.bankssandbox.externalaccounts.ExternalAccountControls;
 import io.bankssandbox.http.RequestJournal;
+import io.bankssandbox.lockbox.CheckDepositControls;
+import io.bankssandbox.lockbox.LockboxControls;
+import io.bankssandbox.runtime.SandboxRuntime;
+import io.bankssandbox.state.DomainException;
+import io.bankssandbox.transfers.AchTransferControls;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -41,7 +53,7 @@ public final class Sandbox implements AutoCloseable {
         this.server = server;
         this.port = server.port();
         this.clock = new Clock(server.runtime());
-        ControlCalls calls = new ControlCalls(server.inProcessControl());
+        ControlCalls calls = new TypedControlCalls(server.inProcessControl());
         this.inboundAch = new InboundAchControls(calls);
         this.insurancePayments = new InsurancePaymentControls(calls);
         this.lockbox = new LockboxControls(calls);
@@ -173,7 +185,10 @@ public final class Sandbox implements AutoCloseable {
         server.stop();
     }
 
-    /** The sandbox's clock: read it, move it forward (applying every transition that falls due). */
+    /**
+     * The sandbox's clock: read it, move it forward (applying every transition that falls due). A move
+     * the control API would refuse (backwards, or past the year 9999) throws {@link SandboxException} 400.
+     */
     public static final class Clock {
         private final SandboxRuntime runtime;
 
@@ -187,14 +202,19 @@ public final class Sandbox implements AutoCloseable {
 
         /** Moves the clock forward, applying every transition that falls due; answers what happened, in time order. */
         public List<ClockEvent> advance(Duration by) {
-            if (by.isNegative()) {
-                throw new IllegalArgumentException("the clock never goes backwards: " + by);
+            try {
+                return runtime.timeMachine().advanceBy(by);
+            } catch (DomainException e) {
+                throw new SandboxException(400, e.messages());
             }
-            return runtime.timeMachine().advanceTo(runtime.clock().now().plus(by));
         }
 
         public List<ClockEvent> advanceTo(Instant to) {
-            return runtime.timeMachine().advanceTo(to);
+            try {
+                return runtime.timeMachine().advanceTo(to);
+            } catch (DomainException e) {
+                throw new SandboxException(400, e.messages());
+            }
         }
     }
 }

@@ -23,6 +23,8 @@ import io.bankssandbox.entities.EntityDetailsFeature;
 import io.bankssandbox.transactions.TransactionsFeature;
 import io.bankssandbox.transfers.TransfersFeature;
 import io.bankssandbox.http.JettyHost;
+import io.bankssandbox.runtime.Feature;
+import io.bankssandbox.runtime.SandboxRuntime;
 import io.javalin.Javalin;
 import io.javalin.http.servlet.JavalinServlet;
 import io.javalin.http.HandlerType;
@@ -64,7 +66,7 @@ final class SandboxServer {
                 new io.bankssandbox.ui.DashboardFeature(),
                 new ControlFeature(runtime));
         runtime.install(features);
-        this.inProcessControl = new InProcessControl(runtime.timeMachine(), Contracts.openApiValidator());
+        this.inProcessControl = pipeline.inProcessControl();
         this.stateFile = config.stateFile() == null ? null : new StateFile(config.stateFile(), runtime::exportState);
         if (stateFile != null) {
             stateFile.load().ifPresent(saved -> {
@@ -106,8 +108,7 @@ final class SandboxServer {
             // every OPTIONS is a preflight to us: answered before auth and routing, never 401 or 404
             javalin.routes.options("/*", cors::preflight);
             ApiRouter api = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.API);
-            ApiRouter control = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.CONTROL,
-                    inProcessControl);
+            ApiRouter control = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.CONTROL);
             for (Feature feature : features) {
                 feature.routes(api);
                 feature.controlRoutes(control);

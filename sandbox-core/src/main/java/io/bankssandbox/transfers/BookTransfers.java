@@ -4,7 +4,7 @@ import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.AccountBook;
 import io.bankssandbox.accounts.Ledger;
 import io.bankssandbox.accounts.Transaction;
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.SandboxState;
 import java.time.Instant;
@@ -15,7 +15,7 @@ import java.util.List;
 public final class BookTransfers {
     public static final String CATEGORY = "internal_transfer";
 
-    /** What a valid request asks for; {@code description} may be null. */
+    /** Money to move ({@code POST /v0/book-transfer}); {@code description} may be null. */
     public record Move(String sourceAccountId, String destinationAccountId, long amount, String description) {}
 
     private BookTransfers() {}
