@@ -67,12 +67,9 @@ public final class HttpPipeline {
         this.unknownRoute = List.of(writing, errors, notFound);
     }
 
-    /**
-     * Runs after a request that changes state has been answered 2xx and before the answer leaves:
-     * the state file hooks in here, so what a client saw acknowledged is already durable.
-     */
-    public void afterMutation(Runnable hook) {
-        persistence.afterMutation(hook);
+    /** Where a request's changes are made durable before it is answered (the state file); none by default. */
+    public void durability(Durability durability) {
+        persistence.durability(durability);
     }
 
     /** How an idempotent replay renders the current state of what the first request created. */
