@@ -1,5 +1,6 @@
 package io.bankssandbox.era;
 
+import io.bankssandbox.events.EraChanged;
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.Transaction;
 import io.bankssandbox.access.Caller;
@@ -37,13 +38,7 @@ public final class EraDirectory {
     }
 
     private static Era findByTransaction(SandboxState state, String transactionId) {
-        // ERAs are few next to transactions; a scan keeps the state free of a second index to maintain
-        for (Era era : state.eras.all()) {
-            if (transactionId.equals(era.transactionId())) {
-                return era;
-            }
-        }
-        return null;
+        return state.eras.lookup(Era.BY_TRANSACTION, transactionId);
     }
 
     /**
@@ -60,7 +55,9 @@ public final class EraDirectory {
         for (Era era : state.eras.inPartition(entityId)) {
             if (era.transactionId() == null && "ach".equals(era.payment().method())
                     && reference.equals(era.payment().checkNumber()) && era.payment().amount() == amount) {
-                state.eras.put(era.withTransaction(transactionId, at));
+                Era paid = era.withTransaction(transactionId, at);
+                state.eras.put(paid);
+                state.events.publish(new EraChanged(paid, "era.paid", at));
                 return;
             }
         }
