@@ -68,8 +68,9 @@ public final class Report {
                 + f0("cold_first_sandbox_ms") + " (" + f0("cold_first_sandbox_thread_cpu_ms") + ") | | |"
                 + (baseline ? " " + f0("baseline_cold_first_sandbox_ms") + " ("
                 + f0("baseline_cold_first_sandbox_thread_cpu_ms") + ") |" : ""));
-        out.add("| further sandboxes: start + GET + close, median / p90 ms | " + f1("embedded_cycle_median_ms") + " / "
-                + f1("embedded_cycle_p90_ms") + " | | |" + b);
+        out.add("| further sandboxes: start + GET + close, median / p90 ms wall (mean process CPU) | "
+                + f1("embedded_cycle_median_ms") + " / " + f1("embedded_cycle_p90_ms") + " ("
+                + f1("embedded_cycle_process_cpu_ms") + ") | | |" + b);
         out.add("| reset after a POST, median / p99 ms | " + f3("reset_median_ms") + " / " + f3("reset_p99_ms")
                 + " | | |" + b);
         out.add("| heap used after GC with " + f0("transfers_stored") + " inbound ACH transfers (-Xmx"

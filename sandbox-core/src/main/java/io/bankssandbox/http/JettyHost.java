@@ -98,7 +98,9 @@ public final class JettyHost {
      */
     public Mount mount(String host, int port, Servlet servlet) throws Exception {
         String name = "sandbox-" + mounts.incrementAndGet();
-        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        // no acceptor thread: the connector's one selector thread accepts too, so a sandbox holds one
+        // pool thread while it is open and its first request takes one hand-off fewer
+        ServerConnector connector = new ServerConnector(server, 0, 1, new HttpConnectionFactory(http));
         connector.setName(name);
         connector.setHost(host);
         connector.setPort(port);
