@@ -43,7 +43,7 @@ final class SandboxServer {
     private final StateFile stateFile;
 
     SandboxServer(SandboxConfig config) {
-        JettyHost.startInBackground();
+        warmUp();
         this.host = config.host();
         this.requestedPort = config.port();
         this.runtime = new SandboxRuntime(config);
@@ -103,6 +103,16 @@ final class SandboxServer {
                 javalin.routes.addEndpoint(new io.javalin.router.Endpoint(method, "/*", pipeline::notFound));
             }
         });
+    }
+
+    /**
+     * Starts, on background threads, what every first sandbox of a JVM needs whatever its
+     * configuration: the JVM's HTTP server and the parsed API contract. Once per JVM; later calls
+     * return at once.
+     */
+    static void warmUp() {
+        JettyHost.startInBackground();
+        Contracts.loadInBackground();
     }
 
     /**
