@@ -39,6 +39,8 @@ final class SandboxServer {
     private JettyHost.Mount mount;
     private final InProcessControl inProcessControl;
     private final StateFile stateFile;
+    /** Closing twice is harmless: a JUnit store may hold the sandbox under two closing contracts. */
+    private final java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
 
     SandboxServer(SandboxConfig config) {
         JettyHost.startInBackground();
@@ -125,6 +127,9 @@ final class SandboxServer {
     }
 
     void stop() {
+        if (!stopped.compareAndSet(false, true)) {
+            return;
+        }
         mount.close();
         if (stateFile != null) {
             stateFile.close(); // a last snapshot: the file alone is then the whole state
