@@ -32,12 +32,15 @@ final class SandboxServer {
     private final Javalin app;
     private final InProcessControl inProcessControl;
     private final StateFile stateFile;
+    private final io.bankssandbox.webhooks.WebhookService webhooks;
 
     SandboxServer(SandboxConfig config) {
         this.runtime = new SandboxRuntime(config);
         HttpPipeline pipeline = new HttpPipeline(runtime.clock(), runtime.timeMachine(),
                 () -> runtime.state().read(s -> s.apiKeys), Contracts.openApiValidator(), runtime.idempotency(),
                 runtime.journal(), runtime.faults(), runtime.rateLimiter(), config.adminToken());
+        this.webhooks = new io.bankssandbox.webhooks.WebhookService(runtime, "banks-sandbox-webhooks",
+                io.bankssandbox.control.ControlFeature.VERSION);
         List<Feature> features = List.of(
                 new EntitiesFeature(runtime),
                 new AccountsFeature(runtime),
@@ -54,7 +57,9 @@ final class SandboxServer {
                 new LiveLockboxFeature(runtime),
                 new RemittancesFeature(runtime),
                 new io.bankssandbox.ui.DashboardFeature(),
-                new ControlFeature(runtime));
+                new ControlFeature(runtime),
+                new io.bankssandbox.webhooks.WebhooksFeature(webhooks),
+                new io.bankssandbox.entities.OnboardingFeature(runtime));
         runtime.install(features);
         this.inProcessControl = new InProcessControl(runtime.timeMachine(), Contracts.openApiValidator());
         this.stateFile = config.stateFile() == null ? null : new StateFile(config.stateFile(), runtime::exportState);
@@ -72,6 +77,8 @@ final class SandboxServer {
             } catch (java.io.UncheckedIOException e) {
                 throw new StateFile.StateFileException(stateFile.path() + ": cannot be written: " + e.getCause().getMessage());
             }
+            // a receiver must never hear of a change a crash could still lose: deliveries wait for the disk
+            webhooks.durableBarrier(stateFile::persist);
             pipeline.afterMutation(() -> {
                 try {
                     stateFile.persist();
@@ -128,6 +135,10 @@ final class SandboxServer {
         return runtime;
     }
 
+    io.bankssandbox.webhooks.WebhookService webhooks() {
+        return webhooks;
+    }
+
     /** The control routes, for the typed {@link Sandbox} handle. */
     InProcessControl inProcessControl() {
         return inProcessControl;
@@ -147,6 +158,7 @@ final class SandboxServer {
 
     void stop() {
         app.stop();
+        webhooks.close();
         if (stateFile != null) {
             // a running clock moved since the last mutation: keep where it stood at shutdown
             try {

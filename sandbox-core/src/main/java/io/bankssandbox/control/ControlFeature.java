@@ -24,7 +24,7 @@ import java.util.List;
  * import, the request journal, fault injection. Feature-specific simulations live with their feature.
  */
 public final class ControlFeature implements Feature {
-    private static final String VERSION = "0.1.0";
+    public static final String VERSION = "0.1.0";
     /** The latest instant a timestamp can show with a four-digit year. */
     private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
 

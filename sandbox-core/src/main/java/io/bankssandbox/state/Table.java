@@ -69,7 +69,20 @@ public final class Table<T> {
 
     /** Inserts a row or replaces the row with the same id. */
     public void put(T row) {
-        T previous = byId.put(idOf.apply(row), row);
+        String id = idOf.apply(row);
+        remove(id);
+        byId.put(id, row);
+        SortKey key = keyOf.apply(row);
+        ordered.put(key, row);
+        String partition = partitionOf.apply(row);
+        if (partition != null) {
+            partitions.computeIfAbsent(partition, p -> new TreeMap<>(order)).put(key, row);
+        }
+    }
+
+    /** Removes the row with this id, if any. */
+    public void remove(String id) {
+        T previous = byId.remove(id);
         if (previous != null) {
             SortKey oldKey = keyOf.apply(previous);
             ordered.remove(oldKey);
@@ -77,12 +90,6 @@ public final class Table<T> {
             if (oldPartition != null) {
                 partitions.get(oldPartition).remove(oldKey);
             }
-        }
-        SortKey key = keyOf.apply(row);
-        ordered.put(key, row);
-        String partition = partitionOf.apply(row);
-        if (partition != null) {
-            partitions.computeIfAbsent(partition, p -> new TreeMap<>(order)).put(key, row);
         }
     }
 
