@@ -36,6 +36,8 @@ public final class Sandbox implements AutoCloseable {
     private final FaultControls faults;
     private final CheckDepositControls checkDeposits;
     private final Journal journal;
+    private final WebhookControls webhooks;
+    private final EntityControls entities;
 
     private Sandbox(SandboxServer server) {
         this.server = server;
@@ -51,6 +53,8 @@ public final class Sandbox implements AutoCloseable {
         this.faults = new FaultControls(calls);
         this.checkDeposits = new CheckDepositControls(calls);
         this.journal = new Journal(server.runtime().journal(), calls);
+        this.webhooks = new WebhookControls(calls, server.webhooks());
+        this.entities = new EntityControls(calls);
     }
 
     /** Starts a sandbox on a free loopback port with the default fixtures and a frozen clock. */
@@ -131,6 +135,16 @@ public final class Sandbox implements AutoCloseable {
     /** Check deposits: submit a pending one, return a submitted one. */
     public CheckDepositControls checkDeposits() {
         return checkDeposits;
+    }
+
+    /** Webhooks: subscribe receivers, read the delivery log and the inbox, wait for a delivery. */
+    public WebhookControls webhooks() {
+        return webhooks;
+    }
+
+    /** Onboarding simulation: new practices, and existing ones connected to more keys. */
+    public EntityControls entities() {
+        return entities;
     }
 
     /** Scripted failures of /v0 requests. */
