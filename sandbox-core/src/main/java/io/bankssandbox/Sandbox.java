@@ -15,6 +15,8 @@ import io.bankssandbox.lockbox.CheckDepositControls;
 import io.bankssandbox.lockbox.LockboxControls;
 import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.transfers.AchTransferControls;
+import io.bankssandbox.webhooks.WebhookControls;
+import io.bankssandbox.entities.EntityControls;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

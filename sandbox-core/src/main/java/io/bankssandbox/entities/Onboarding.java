@@ -1,5 +1,7 @@
 package io.bankssandbox.entities;
 
+import io.bankssandbox.access.ApiKey;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.Ledger;
 import io.bankssandbox.events.EntityConnected;

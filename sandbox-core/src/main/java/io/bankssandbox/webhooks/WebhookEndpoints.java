@@ -1,6 +1,6 @@
 package io.bankssandbox.webhooks;
 
-import io.bankssandbox.entities.ApiKey;
+import io.bankssandbox.access.ApiKey;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.SandboxState;
 import java.net.URI;

@@ -3,7 +3,7 @@ package io.bankssandbox.webhooks;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bankssandbox.accounts.Account;
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.entities.Entity;
 import io.bankssandbox.events.DomainEvent;
 import io.bankssandbox.events.EntityConnected;

@@ -1,6 +1,6 @@
 package io.bankssandbox.webhooks;
 
-import io.bankssandbox.SandboxRuntime;
+import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.events.DomainEvent;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.SandboxState;

@@ -1,7 +1,7 @@
 package io.bankssandbox.webhooks;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.Feature;
+import io.bankssandbox.runtime.Feature;
 import io.bankssandbox.http.ApiResponse;
 import io.bankssandbox.http.ApiRouter;
 import io.bankssandbox.http.Cursors;

@@ -23,7 +23,7 @@ public final class SandboxAssertions {
     }
 
     /** {@code assertThat(sandbox.webhooks()).hasDelivered("transaction.created")}. */
-    public static WebhooksAssert assertThat(io.bankssandbox.WebhookControls webhooks) {
+    public static WebhooksAssert assertThat(io.bankssandbox.webhooks.WebhookControls webhooks) {
         return new WebhooksAssert(webhooks);
     }
 }

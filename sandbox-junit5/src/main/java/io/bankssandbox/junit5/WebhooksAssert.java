@@ -1,7 +1,7 @@
 package io.bankssandbox.junit5;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.WebhookControls;
+import io.bankssandbox.webhooks.WebhookControls;
 import io.bankssandbox.webhooks.WebhooksFeature.DeliveryView;
 import java.util.List;
 import java.util.stream.Collectors;

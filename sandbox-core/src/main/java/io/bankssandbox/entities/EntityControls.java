@@ -1,15 +1,14 @@
-package io.bankssandbox;
+package io.bankssandbox.entities;
 
+import io.bankssandbox.control.ControlCalls;
 import io.bankssandbox.entities.EntitiesFeature.EntityView;
-import io.bankssandbox.entities.Onboarding;
-import io.bankssandbox.entities.OnboardingFeature;
 import java.util.Map;
 
 /** Onboarding simulation: a new practice joins, or an existing one is connected to one more key. */
 public final class EntityControls {
     private final ControlCalls calls;
 
-    EntityControls(ControlCalls calls) {
+    public EntityControls(ControlCalls calls) {
         this.calls = calls;
     }
 

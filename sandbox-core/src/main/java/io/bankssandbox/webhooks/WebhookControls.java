@@ -1,8 +1,6 @@
-package io.bankssandbox;
+package io.bankssandbox.webhooks;
 
-import io.bankssandbox.webhooks.WebhookEndpoints;
-import io.bankssandbox.webhooks.WebhookLog;
-import io.bankssandbox.webhooks.WebhookService;
+import io.bankssandbox.control.ControlCalls;
 import io.bankssandbox.webhooks.WebhooksFeature.DeliveryView;
 import io.bankssandbox.webhooks.WebhooksFeature.EndpointView;
 import java.time.Duration;
@@ -28,7 +26,7 @@ public final class WebhookControls {
     private final ControlCalls calls;
     private final WebhookService service;
 
-    WebhookControls(ControlCalls calls, WebhookService service) {
+    public WebhookControls(ControlCalls calls, WebhookService service) {
         this.calls = calls;
         this.service = service;
     }
