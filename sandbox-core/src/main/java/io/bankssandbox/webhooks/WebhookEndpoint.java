@@ -9,15 +9,22 @@ import java.util.List;
  * scope decides what is sent, the event names it wants, and an optional Standard Webhooks secret.
  * {@code origin} is {@code config} for endpoints given at start (CLI, builder: they survive reset and
  * are not part of the exported state) and {@code control} for those added through the control API.
+ * A deleted endpoint stays as a row with {@code deletedAt} set (every change is a row put, which is
+ * what the state file logs), so its deliveries still name it.
  */
 public record WebhookEndpoint(String id, Instant createdAt, String url, String apiKey, List<String> events,
-                              String secret, String origin) {
+                              String secret, String origin, Instant deletedAt) {
     public static final String INBOX = "inbox";
     public static final String CONFIG = "config";
     public static final String CONTROL = "control";
 
     public WebhookEndpoint {
         events = List.copyOf(events);
+    }
+
+    @JsonIgnore
+    public boolean isDeleted() {
+        return deletedAt != null;
     }
 
     @JsonIgnore

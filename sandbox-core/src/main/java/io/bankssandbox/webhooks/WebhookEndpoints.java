@@ -42,23 +42,34 @@ public final class WebhookEndpoints {
         return configured;
     }
 
-    /** Every endpoint: those given at start first, then those of the state in creation order. */
+    /** Every live endpoint: those given at start first, then those of the state in creation order. */
     public List<WebhookEndpoint> all(SandboxState state) {
+        return including(state, false);
+    }
+
+    /** With the deleted ones too: what deliveries were once sent to. */
+    public List<WebhookEndpoint> including(SandboxState state, boolean deleted) {
         if (state.webhookEndpoints.size() == 0) {
             return configured;
         }
         List<WebhookEndpoint> all = new ArrayList<>(configured);
-        all.addAll(state.webhookEndpoints.all());
+        for (WebhookEndpoint endpoint : state.webhookEndpoints.all()) {
+            if (deleted || !endpoint.isDeleted()) {
+                all.add(endpoint);
+            }
+        }
         return all;
     }
 
+    /** A live endpoint by id, or null. */
     public WebhookEndpoint find(SandboxState state, String id) {
         for (WebhookEndpoint endpoint : configured) {
             if (endpoint.id().equals(id)) {
                 return endpoint;
             }
         }
-        return state.webhookEndpoints.get(id);
+        WebhookEndpoint endpoint = state.webhookEndpoints.get(id);
+        return endpoint == null || endpoint.isDeleted() ? null : endpoint;
     }
 
     public WebhookEndpoint register(SandboxState state, Registration registration, Instant now) {
@@ -69,9 +80,9 @@ public final class WebhookEndpoints {
     }
 
     /** Removes an endpoint added through the control API; its pending deliveries end as failed. */
-    public WebhookEndpoint delete(SandboxState state, String id) {
+    public WebhookEndpoint delete(SandboxState state, String id, Instant now) {
         WebhookEndpoint endpoint = state.webhookEndpoints.get(id);
-        if (endpoint == null) {
+        if (endpoint == null || endpoint.isDeleted()) {
             for (WebhookEndpoint given : configured) {
                 if (given.id().equals(id)) {
                     throw DomainException.conflict("Webhook endpoint " + id
@@ -80,7 +91,8 @@ public final class WebhookEndpoints {
             }
             throw DomainException.notFound("Webhook endpoint", id);
         }
-        state.webhookEndpoints.remove(id);
+        state.webhookEndpoints.put(new WebhookEndpoint(endpoint.id(), endpoint.createdAt(), endpoint.url(),
+                endpoint.apiKey(), endpoint.events(), endpoint.secret(), endpoint.origin(), now));
         for (WebhookDelivery delivery : List.copyOf(state.webhookDeliveries.inPartition(id))) {
             if (delivery.isPending()) {
                 state.webhookDeliveries.put(delivery.abandoned());
@@ -120,7 +132,7 @@ public final class WebhookEndpoints {
         if (!problems.isEmpty()) {
             throw DomainException.invalid(problems);
         }
-        return new WebhookEndpoint(id, now, url, key, events.stream().distinct().toList(), secret, origin);
+        return new WebhookEndpoint(id, now, url, key, events.stream().distinct().toList(), secret, origin, null);
     }
 
     private static boolean isHttpUrl(String url) {

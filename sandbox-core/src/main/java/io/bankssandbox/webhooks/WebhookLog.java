@@ -29,7 +29,7 @@ public final class WebhookLog {
     /** Newest first, at most {@code limit}; {@code event} null for every event. */
     public static List<InboxEntry> inbox(WebhookEndpoints endpoints, SandboxState state, String event, int limit) {
         List<String> inboxes = new ArrayList<>();
-        for (WebhookEndpoint endpoint : endpoints.all(state)) {
+        for (WebhookEndpoint endpoint : endpoints.including(state, true)) {
             if (endpoint.isInbox()) {
                 inboxes.add(endpoint.id());
             }

@@ -58,7 +58,7 @@ public final class WebhookService implements AutoCloseable {
     }
 
     public WebhookEndpoint delete(String endpointId) {
-        WebhookEndpoint deleted = runtime.state().write(state -> endpoints.delete(state, endpointId));
+        WebhookEndpoint deleted = runtime.state().write(state -> endpoints.delete(state, endpointId, runtime.clock().now()));
         dispatcher.endpointRemoved(endpointId);
         return deleted;
     }
