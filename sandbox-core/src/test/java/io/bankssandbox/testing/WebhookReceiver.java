@@ -47,6 +47,12 @@ public final class WebhookReceiver implements AutoCloseable {
     private final List<Received> received = new ArrayList<>();
     private final CountDownLatch released = new CountDownLatch(1);
     private volatile Behaviour behaviour = Behaviour.OK;
+    /**
+     * Part of the URL, changed by {@link #clear}: a request still in flight from an earlier test (its
+     * sandbox reset meanwhile, and ids are deterministic, so its body looks like this test's) goes to
+     * an older path and is answered but not recorded.
+     */
+    private volatile int generation = 1;
 
     public WebhookReceiver() {
         try {
@@ -64,7 +70,7 @@ public final class WebhookReceiver implements AutoCloseable {
     }
 
     public String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + "/hooks";
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/hooks/" + generation;
     }
 
     public void behave(Behaviour next) {
@@ -73,6 +79,10 @@ public final class WebhookReceiver implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         byte[] body = exchange.getRequestBody().readAllBytes();
+        if (!exchange.getRequestURI().getPath().equals("/hooks/" + generation)) {
+            answer(exchange, 200, new byte[0]);
+            return;
+        }
         synchronized (received) {
             received.add(new Received(Map.copyOf(exchange.getRequestHeaders()), body));
             received.notifyAll();
@@ -117,6 +127,7 @@ public final class WebhookReceiver implements AutoCloseable {
     public void clear() {
         synchronized (received) {
             received.clear();
+            generation++;
         }
         behaviour = Behaviour.OK;
     }
