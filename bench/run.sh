@@ -193,6 +193,8 @@ java $JAVA_OPTS -Xmx1g -cp "$CP" io.bankssandbox.bench.MemoryBench | tee -a "$RE
 log "webhooks: 10,000 transactions in a burst to a loopback receiver; POST /v0/cards beside a dead receiver"
 java $JAVA_OPTS -cp "$CP" io.bankssandbox.bench.WebhookBench | tee -a "$RESULTS" >&2
 
+JAVA_OPTS="$JAVA_OPTS" "$ROOT/bench/durable.sh" "$RESULTS"
+
 record load_average "$LOAD_BEFORE at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end"
 record settings "wrk -t$THREADS -c$CONNECTIONS, $ROUNDS alternating rounds of -d$DURATION each (warm-up $WARMUP); java $(java -version 2>&1 | head -1 | cut -d'"' -f2); JAVA_OPTS='$JAVA_OPTS' SANDBOX_JAVA_OPTS='$SANDBOX_JAVA_OPTS' NICE='${NICE:-}'"
 java -cp "$CP" io.bankssandbox.bench.Report "$RESULTS" | tee "$OUT/results.md"

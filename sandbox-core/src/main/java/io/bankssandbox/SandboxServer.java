@@ -42,7 +42,7 @@ final class SandboxServer {
                 () -> runtime.state().read(s -> s.apiKeys), Contracts.openApiValidator(), runtime.idempotency(),
                 runtime.journal(), runtime.faults(), runtime.rateLimiter(), config.adminToken());
         this.webhooks = new io.bankssandbox.webhooks.WebhookService(runtime, "banks-sandbox-webhooks",
-                io.bankssandbox.control.ControlFeature.VERSION);
+                SandboxVersion.current());
         List<Feature> features = List.of(
                 new EntitiesFeature(runtime),
                 new AccountsFeature(runtime),

@@ -1,6 +1,7 @@
 package io.bankssandbox.control;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.SandboxVersion;
 import io.bankssandbox.runtime.Feature;
 import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.clock.ClockEvent;
@@ -20,7 +21,6 @@ import java.util.List;
  * import, the request journal, fault injection. Feature-specific simulations live with their feature.
  */
 public final class ControlFeature implements Feature {
-    public static final String VERSION = "0.1.0";
 
     private final SandboxRuntime runtime;
 
@@ -40,7 +40,7 @@ public final class ControlFeature implements Feature {
 
     @Override
     public void controlRoutes(ApiRouter control) {
-        control.get("/_sandbox/health", ErrorShape.NEST, request -> ApiResponse.ok(new Health("ok", VERSION)));
+        control.get("/_sandbox/health", ErrorShape.NEST, request -> ApiResponse.ok(new Health("ok", SandboxVersion.current())));
         control.get("/_sandbox/clock", ErrorShape.NEST, request -> ApiResponse.ok(clockView()));
         control.post("/_sandbox/clock/advance", ErrorShape.NEST, TimeMachine.Advance.class, (request, advance) -> {
             List<ClockEvent> events = runtime.timeMachine().advance(advance);

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -76,6 +77,23 @@ public final class Json {
      * and building one costs more than a whole embedded sandbox start should.
      */
     public static final ObjectMapper MAPPER = newMapper();
+
+    /**
+     * The sandbox's own bookkeeping on a stored record (when it arrived, how a simulation forces its
+     * outcome): a field annotated {@code @JsonView(Json.Kept.class)} is in the state document and never
+     * in an answer, so a stored record is its own API view, one copy of its shape.
+     */
+    public static final class Kept {
+        private Kept() {}
+    }
+
+    /** What an answer shows: every field but the {@link Kept} ones. */
+    public static final class Shown {
+        private Shown() {}
+    }
+
+    /** Writes answers: {@link #MAPPER} in the {@link Shown} view. */
+    public static final ObjectWriter ANSWERS = MAPPER.writerWithView(Shown.class);
 
     private static ObjectMapper newMapper() {
         JsonFactory factory = JsonFactory.builder()

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.sun.net.httpserver.HttpServer;
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.ach.InboundAchTransferView;
+import io.bankssandbox.ach.InboundAchTransfer;
 import io.bankssandbox.junit5.BanksSandbox;
 import io.bankssandbox.webhooks.WebhookLog;
 import io.bankssandbox.webhooks.WebhooksFeature.DeliveryView;
@@ -31,7 +31,7 @@ class PaymentWebhookTest {
         try {
             sandbox.webhooks().subscribe("http://127.0.0.1:" + app.getAddress().getPort() + "/webhooks/banking");
             String account = sandbox.exportState().get("accounts").get(0).get("id").asText();
-            InboundAchTransferView credit = sandbox.inboundAch().simulate(account, 125_00);
+            InboundAchTransfer credit = sandbox.inboundAch().simulate(account, 125_00);
             sandbox.inboundAch().accept(credit.id());                // the transaction posts now
 
             DeliveryView delivery = sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10));
