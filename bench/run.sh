@@ -190,6 +190,8 @@ java $JAVA_OPTS -cp "$CP" io.bankssandbox.bench.EmbeddedBench | tee -a "$RESULTS
 
 log "1,000,000 inbound ACH transfers in a 1 GiB heap; list page at 1k vs 1M"
 java $JAVA_OPTS -Xmx1g -cp "$CP" io.bankssandbox.bench.MemoryBench | tee -a "$RESULTS" >&2
+log "webhooks: 10,000 transactions in a burst to a loopback receiver; POST /v0/cards beside a dead receiver"
+java $JAVA_OPTS -cp "$CP" io.bankssandbox.bench.WebhookBench | tee -a "$RESULTS" >&2
 
 JAVA_OPTS="$JAVA_OPTS" "$ROOT/bench/durable.sh" "$RESULTS"
 

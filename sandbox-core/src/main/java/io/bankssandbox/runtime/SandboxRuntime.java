@@ -42,6 +42,8 @@ public final class SandboxRuntime {
     private final FaultInjector faults = new FaultInjector();
     private final RateLimiter rateLimiter;
     private final List<Feature> features = new ArrayList<>();
+    private final List<java.util.function.Consumer<SandboxState>> replacedListeners =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public SandboxRuntime(SandboxConfig config) {
         this.config = config;
@@ -84,7 +86,20 @@ public final class SandboxRuntime {
         for (Feature feature : features) {
             feature.schedule(fixtureSnapshot);
         }
-        state.replace(fixtureSnapshot.copy(), () -> { });
+        SandboxState initial = fixtureSnapshot.copy();
+        state.replace(initial, () -> stateReplaced(initial));
+    }
+
+    /**
+     * Tells {@code listener} of every wholesale replacement of the state (start, reset, import), under
+     * the same write lock, so what it derives from the state (webhook lanes) never sees a mix.
+     */
+    public void onStateReplaced(java.util.function.Consumer<SandboxState> listener) {
+        replacedListeners.add(listener);
+    }
+
+    private void stateReplaced(SandboxState next) {
+        replacedListeners.forEach(listener -> listener.accept(next));
     }
 
     public SandboxConfig config() { return config; }
@@ -114,8 +129,10 @@ public final class SandboxRuntime {
     /** Back to the fixture state: data, clock, idempotency keys, journal, faults. */
     public Instant reset() {
         Instant start = fixtureStart();
-        state.replace(fixtureSnapshot.copy(), () -> {
+        SandboxState fresh = fixtureSnapshot.copy();
+        state.replace(fresh, () -> {
             clock.set(start);
+            stateReplaced(fresh);
             idempotency.replaceAll(fixtureKeys);
             journal.clear();
             faults.clear();
@@ -132,6 +149,7 @@ public final class SandboxRuntime {
         state.replace(restored, () -> {
             clock.set(now);
             idempotency.replaceAll(keys);
+            stateReplaced(restored);
         });
     }
 
@@ -155,6 +173,7 @@ public final class SandboxRuntime {
         state.replace(imported, () -> {
             clock.set(imported.startedAt);
             idempotency.replaceAll(decoded.idempotencyKeys());
+            stateReplaced(imported);
         });
     }
 }

@@ -250,6 +250,15 @@ public final class BanksSandboxExtension implements BeforeAllCallback, BeforeEac
             return this;
         }
 
+        /**
+         * Send both webhook events, as the default key sees them, to {@code url} (an http(s) URL, or
+         * {@code inbox} for the sandbox's own receiver); repeatable. Such endpoints survive reset.
+         */
+        public Builder webhook(String url) {
+            config.webhook(url);
+            return this;
+        }
+
         /** Anything else {@link SandboxConfig} offers (rate limit, admin token, ...). */
         public Builder config(Consumer<SandboxConfig.Builder> customizer) {
             customizer.accept(config);

@@ -156,6 +156,11 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--verbose", description = "Log every request and the server's startup.")
         boolean verbose;
 
+        @Option(names = "--webhook", paramLabel = "URL",
+                description = "Send transaction.created and entity.connected, as the first API key sees them, to URL "
+                        + "(http or https, or inbox for the sandbox's own receiver). Repeatable; survives reset.")
+        List<String> webhooks = new java.util.ArrayList<>();
+
         Integer serve(CommandSpec spec) throws InterruptedException {
             if (port < 0 || port > 65535) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--port must be between 0 and 65535, not " + port);
@@ -177,6 +182,7 @@ public final class Main implements Callable<Integer> {
             if (corsOrigins != null) {
                 config.corsOrigins(corsOrigins);
             }
+            webhooks.forEach(config::webhook);
             if (adminToken == null && !isLoopback(host)) {
                 err.println("Warning: listening on " + host + " without --admin-token: anyone who can reach this port "
                         + "can reset, rewrite or read the sandbox's state through /_sandbox.");
@@ -190,6 +196,9 @@ public final class Main implements Callable<Integer> {
                         ? "" : "  (" + key.description() + ")"));
             }
             out.println("Dashboard: " + sandbox.baseUrl() + "/_sandbox/ui");
+            for (String webhook : webhooks) {
+                out.println("Webhook: " + webhook);
+            }
             if (stateFile != null) {
                 out.println("State file: " + stateFile.toAbsolutePath());
             }
