@@ -75,7 +75,8 @@ public final class ScenarioDocument {
             return new ScenarioDocument(file, root, reader.locations, reader.problems);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
-            String message = yaml ? yamlMessage(e.getOriginalMessage()) : e.getOriginalMessage().lines().findFirst().orElse("");
+            String message = yaml ? yamlMessage(e.getOriginalMessage()) : e.getOriginalMessage().lines().findFirst().orElse("")
+                    .replaceAll("\\[Source: [^;\\]]*; line: ([0-9]+), column: ([0-9]+)]", "line $1, column $2");
             return failed(file, new Problem(file, at == null ? 0 : at.getLineNr(), at == null ? 0 : at.getColumnNr(), 0, null,
                     (yaml ? "not valid YAML: " : "not valid JSON: ") + message));
         } catch (IOException e) {

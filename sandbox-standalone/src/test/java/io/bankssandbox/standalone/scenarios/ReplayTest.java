@@ -62,8 +62,9 @@ class ReplayTest {
                   { "name": "expects a card where the body is invalid",
                     "request": { "method": "POST", "path": "/v0/cards", "body": { "nickname": "x" } },
                     "expect": { "status": 201, "body": { "message": ["only one"] } } },
-                  { "name": "uses a value nobody saved",
-                    "request": { "method": "GET", "path": "/v0/cards/${card_id}" } },
+                  { "name": "saves a value the answer does not hold",
+                    "request": { "method": "GET", "path": "/v0/accounts/account_0000000srbl695e78hs4" },
+                    "save": { "card_id": "$.card.id" } },
                   { "name": "passes", "request": { "method": "GET", "path": "/_sandbox/health" } }
                 ] }
                 """);
@@ -74,8 +75,8 @@ class ReplayTest {
                 .contains("FAIL  2. expects a card where the body is invalid  -> 400")
                 .contains("status: expected 201, was 400")
                 .contains("$.message: expected 1 items, was 2")
-                .contains("FAIL  3. uses a value nobody saved")
-                .contains("${card_id} is not defined")
+                .contains("FAIL  3. saves a value the answer does not hold  -> 200")
+                .contains("save card_id: $.card.id is not in the answer")
                 .contains("PASS  4. passes")
                 .contains("FAILED (3 of 4 steps)");
         assertThat(run.out().strip()).endsWith("0 passed, 1 failed");
@@ -96,7 +97,9 @@ class ReplayTest {
         Files.writeString(notJson, "{ \"steps\": [");
         Run run = replay(temp.toString());
         assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(run.out()).contains("unknown key \"reqest\"").contains("c-broken.json: not valid JSON");
+        assertThat(run.out()).contains("b-typo.json:1:32: step 1, /steps/0/reqest: unknown key \"reqest\" (did you mean \"request\"?)")
+                .contains("c-broken.json:1:13: not valid JSON: Unexpected end-of-input: expected close marker for Array"
+                        + " (start marker at line 1, column 12)");
         assertThat(run.out().strip()).endsWith("1 passed, 2 failed");
     }
 
