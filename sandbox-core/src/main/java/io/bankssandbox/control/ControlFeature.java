@@ -89,7 +89,7 @@ public final class ControlFeature implements Feature {
                     return 1; // replay's default is then the first key
                 });
                 ObjectNode scenario = ScenarioExport.of(runtime.journal().session(), runtime.config().fixtures(),
-                        runtime.config().seed(), runtime.fixtureStart(), defaultKey);
+                        runtime.config().seed(), runtime.fixtureStart(), defaultKey, runtime.exportFixtureState());
                 return "scenario".equals(format) ? ApiResponse.ok(scenario)
                         : ApiResponse.raw("application/yaml", ScenarioExport.yaml(scenario));
             }

@@ -20,7 +20,8 @@ import java.util.regex.Pattern;
  * seed, so each becomes a variable ({@code ${card_1}}, {@code ${transaction_2}}) saved by the first
  * step whose answer holds it and used wherever it appears after. Other values the sandbox generated
  * for what the session created (a card's {@code last_4}, trace numbers, MICR lines) are expected by
- * their shape instead ({@code {"$regex": "[0-9]{4}"}}), unless the session itself sent them.
+ * their shape instead ({@code {"$regex": "[0-9]{4}"}}), unless the session sent them or the fixture
+ * state holds them.
  * Fixture ids are written in the fixture files, so they stay as they are.
  */
 final class RecordedValues {
@@ -32,12 +33,18 @@ final class RecordedValues {
 
     private final Map<String, String> names = new LinkedHashMap<>();
     private final Map<String, Integer> counts = new HashMap<>();
+    /** Values that are not the sandbox's invention: sent by the session, or in the fixture state. */
     private final Set<String> sent = new HashSet<>();
 
     /** An id the sandbox made while running (fixture ids have lower counters). */
     static boolean isCreatedId(String text) {
         Matcher m = ID.matcher(text);
         return m.matches() && Long.parseLong(m.group(2), 36) >= IdGenerator.FIRST_RUNTIME_COUNTER;
+    }
+
+    /** Notes the fixture state's values: the same under every seed, so never taken for generated ones. */
+    void known(JsonNode fixtureState) {
+        collect(fixtureState);
     }
 
     /** Notes what a request sent, so that a value the client chose is never taken for a generated one. */

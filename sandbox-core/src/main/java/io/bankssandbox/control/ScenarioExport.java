@@ -50,8 +50,12 @@ final class ScenarioExport {
         }
     }
 
-    /** {@code defaultKeyIndex}: the position (from 1) of the key replay uses when a step names none. */
-    static ObjectNode of(List<RequestJournal.Step> session, String fixtures, long seed, Instant start, int defaultKeyIndex) {
+    /**
+     * {@code defaultKeyIndex}: the position (from 1) of the key replay uses when a step names none;
+     * {@code fixtureState}: the state a reset returns to (null: not known), whose values are never generated ones.
+     */
+    static ObjectNode of(List<RequestJournal.Step> session, String fixtures, long seed, Instant start, int defaultKeyIndex,
+                         JsonNode fixtureState) {
         ObjectNode scenario = JSON.objectNode();
         scenario.put("name", "recorded session");
         scenario.put("fixtures", fixtures);
@@ -59,6 +63,9 @@ final class ScenarioExport {
         scenario.put("start", start.toString());
         ArrayNode steps = scenario.putArray("steps");
         RecordedValues values = new RecordedValues();
+        if (fixtureState != null) {
+            values.known(fixtureState);
+        }
         Instant clock = start;
         for (RequestJournal.Step step : session) {
             RequestJournal.Entry entry = step.entry();

@@ -33,7 +33,7 @@ class ScenarioExportTest {
                         "/_sandbox/clock/advance", null, json("{\"by\":\"P1D\"}"), 200,
                         json("{\"now\":\"2026-03-03T16:30:05.000Z\",\"events\":[]}")), 0),
                 api("2026-03-03T16:30:05.100Z", "GET", "/v0/entities", null, null, 200, "{\"data\":[]}", 1));
-        JsonNode steps = ScenarioExport.of(session, "default", 42, START, 1).get("steps");
+        JsonNode steps = ScenarioExport.of(session, "default", 42, START, 1, null).get("steps");
         assertThat(steps).hasSize(6);
         assertThat(steps.get(0).has("request")).isTrue();
         assertThat(steps.get(1).has("request")).isTrue(); // half a second between clicks is not waiting
@@ -51,7 +51,7 @@ class ScenarioExportTest {
                 api("2026-03-02T15:00:00Z", "GET", "/v0/accounts", null, null, 200, "{\"data\":[]}", 2),
                 api("2026-03-02T15:00:00Z", "GET", "/v0/accounts", null, null, 401,
                         "{\"statusCode\":401,\"error\":\"Unauthorized\",\"message\":\"Unauthorized\"}", 0));
-        JsonNode steps = ScenarioExport.of(session, "default", 42, START, 1).get("steps");
+        JsonNode steps = ScenarioExport.of(session, "default", 42, START, 1, null).get("steps");
         JsonNode card = steps.get(0);
         assertThat(card.at("/request/headers/Idempotency-Key").asText()).isEqualTo("key-0000000001");
         assertThat(card.at("/request/headers/Authorization").isMissingNode()).isTrue();
@@ -78,7 +78,7 @@ class ScenarioExportTest {
                         "{\"id\":\"" + card + "\",\"last_4\":\"4821\",\"bank_account_id\":\"" + account + "\"}", 1),
                 api("2026-03-02T15:00:00Z", "GET", "/v0/transactions/" + transaction + "?card=" + card, null, null, 200,
                         "{\"id\":\"" + transaction + "\",\"amount\":-600}", 1));
-        JsonNode steps = ScenarioExport.of(session, "default", 7, START, 1).get("steps");
+        JsonNode steps = ScenarioExport.of(session, "default", 7, START, 1, null).get("steps");
 
         assertThat(steps.get(0).get("save").toString()).isEqualTo("{\"card_1\":\"$.id\"}");
         assertThat(steps.get(0).at("/request/body/bank_account_id").asText()).isEqualTo(account);
@@ -104,5 +104,15 @@ class ScenarioExportTest {
                 .isTrue();
         assertThat(RecordedValues.isCreatedId(IdGenerator.format("inbound_ach_transfer_", 1, 40))).isFalse();
         assertThat(RecordedValues.isCreatedId("card_123")).isFalse();
+    }
+
+    @Test
+    void aValueTheFixtureStateHoldsStaysLiteralInsideACreatedObject() throws Exception {
+        String card = IdGenerator.format("card_", 7, IdGenerator.FIRST_RUNTIME_COUNTER);
+        List<RequestJournal.Step> session = List.of(api("2026-03-02T15:00:00Z", "POST", "/v0/cards", "k-1", "{}", 201,
+                "{\"id\":\"" + card + "\",\"last_4\":\"4821\",\"blocked\":[\"7995\"]}", 1));
+        JsonNode fixtures = json("{\"policy\":{\"blocked_merchant_category_codes\":[\"7995\"]}}");
+        JsonNode expected = ScenarioExport.of(session, "default", 7, START, 1, fixtures).at("/steps/0/expect/body");
+        assertThat(expected.toString()).isEqualTo("{\"id\":\"${card_1}\",\"last_4\":{\"$regex\":\"[0-9]{4}\"},\"blocked\":[\"7995\"]}");
     }
 }
