@@ -1,9 +1,20 @@
 package io.bankssandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.access.ApiKey;
+import io.bankssandbox.ach.InboundAchControls;
+import io.bankssandbox.ach.InsurancePaymentControls;
+import io.bankssandbox.cards.CardControls;
 import io.bankssandbox.clock.ClockEvent;
-import io.bankssandbox.entities.ApiKey;
+import io.bankssandbox.control.ControlCalls;
+import io.bankssandbox.control.FaultControls;
+import io.bankssandbox.control.Journal;
+import io.bankssandbox.externalaccounts.ExternalAccountControls;
 import io.bankssandbox.http.RequestJournal;
+import io.bankssandbox.lockbox.CheckDepositControls;
+import io.bankssandbox.lockbox.LockboxControls;
+import io.bankssandbox.runtime.SandboxRuntime;
+import io.bankssandbox.transfers.AchTransferControls;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -41,7 +52,7 @@ public final class Sandbox implements AutoCloseable {
         this.server = server;
         this.port = server.port();
         this.clock = new Clock(server.runtime());
-        ControlCalls calls = new ControlCalls(server.inProcessControl());
+        ControlCalls calls = new TypedControlCalls(server.inProcessControl());
         this.inboundAch = new InboundAchControls(calls);
         this.insurancePayments = new InsurancePaymentControls(calls);
         this.lockbox = new LockboxControls(calls);

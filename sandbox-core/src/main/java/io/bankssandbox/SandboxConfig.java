@@ -2,7 +2,7 @@ package io.bankssandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.clock.ClockMode;
-import io.bankssandbox.entities.ApiKey;
+import io.bankssandbox.access.ApiKey;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;

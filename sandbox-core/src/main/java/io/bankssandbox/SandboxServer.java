@@ -22,6 +22,8 @@ import io.bankssandbox.carddetails.CardDetailsFeature;
 import io.bankssandbox.entities.EntityDetailsFeature;
 import io.bankssandbox.transactions.TransactionsFeature;
 import io.bankssandbox.transfers.TransfersFeature;
+import io.bankssandbox.runtime.Feature;
+import io.bankssandbox.runtime.SandboxRuntime;
 import io.javalin.Javalin;
 import io.javalin.http.HandlerType;
 import java.util.List;
@@ -56,7 +58,7 @@ final class SandboxServer {
                 new io.bankssandbox.ui.DashboardFeature(),
                 new ControlFeature(runtime));
         runtime.install(features);
-        this.inProcessControl = new InProcessControl(runtime.timeMachine(), Contracts.openApiValidator());
+        this.inProcessControl = pipeline.inProcessControl();
         this.stateFile = config.stateFile() == null ? null : new StateFile(config.stateFile(), runtime::exportState);
         if (stateFile != null) {
             stateFile.load().ifPresent(saved -> {
@@ -110,8 +112,7 @@ final class SandboxServer {
             javalin.routes.options("/*", cors::preflight);
             javalin.jetty.modifyServer(server -> server.setErrorHandler(new io.bankssandbox.http.JsonErrorPages()));
             ApiRouter api = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.API);
-            ApiRouter control = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.CONTROL,
-                    inProcessControl);
+            ApiRouter control = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.CONTROL);
             for (Feature feature : features) {
                 feature.routes(api);
                 feature.controlRoutes(control);

@@ -2,13 +2,13 @@ package io.bankssandbox.bench;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.SandboxRuntime;
+import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.ach.InboundAchLifecycle;
 import io.bankssandbox.ach.InboundAchTransfer;
 import io.bankssandbox.ach.InboundAchTransferView;
-import io.bankssandbox.entities.ApiKey;
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.ApiKey;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.http.PageView;
 import io.bankssandbox.state.Json;
 import io.bankssandbox.state.SandboxState;

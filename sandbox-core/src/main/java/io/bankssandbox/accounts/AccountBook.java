@@ -1,8 +1,11 @@
 package io.bankssandbox.accounts;
 
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.SandboxState;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 
 /** Finding accounts as a caller may, and moving their balances: the one place balances change. */
 public final class AccountBook {
@@ -15,6 +18,27 @@ public final class AccountBook {
             throw DomainException.notFound("Account", id);
         }
         return account;
+    }
+
+    /**
+     * The account partitions a listing reads: {@code accountId} alone when given (not found when the
+     * caller cannot see it), else every account of the entities the caller sees (null: all of them).
+     */
+    public static Collection<String> partitions(SandboxState state, Caller caller, String accountId) {
+        if (accountId != null) {
+            return List.of(get(state, caller, accountId).id());
+        }
+        Collection<String> entities = caller.visibleEntities();
+        if (entities == null) {
+            return null;
+        }
+        List<String> accounts = new ArrayList<>();
+        for (String entityId : entities) {
+            for (Account account : state.accounts.inPartition(entityId)) {
+                accounts.add(account.id());
+            }
+        }
+        return accounts;
     }
 
     /** Moves both balances by the given deltas (cents); returns the updated account. */

@@ -1,8 +1,8 @@
 package io.bankssandbox.accounts;
 
-import io.bankssandbox.Feature;
-import io.bankssandbox.SandboxRuntime;
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.runtime.Feature;
+import io.bankssandbox.runtime.SandboxRuntime;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.entities.EntityDirectory;
 import io.bankssandbox.http.ApiResponse;
 import io.bankssandbox.http.ApiRouter;
@@ -12,7 +12,6 @@ import io.bankssandbox.http.PageView;
 import io.bankssandbox.state.Page;
 import io.bankssandbox.state.SandboxState;
 import io.bankssandbox.state.SortKey;
-import java.util.List;
 
 /**
  * {@code GET /v0/accounts}: the accounts a key sees, optionally of one entity, oldest first, in the
@@ -36,14 +35,7 @@ public final class AccountsFeature implements Feature {
 
     /** A page of the accounts the caller sees, of one entity when {@code entityId} is given (404 if not visible). */
     public static Page<Account> page(SandboxState state, Caller caller, String entityId, SortKey after, int limit) {
-        List<String> partitions;
-        if (entityId != null) {
-            EntityDirectory.get(state, caller, entityId);
-            partitions = List.of(entityId);
-        } else {
-            partitions = caller.seesAll() ? null : List.copyOf(caller.entityIds());
-        }
-        return state.accounts.page(partitions, account -> true, after, limit);
+        return state.accounts.page(EntityDirectory.partitions(state, caller, entityId), account -> true, after, limit);
     }
 
     /** An account as {@code GET /v0/accounts} lists it. */

@@ -2,8 +2,8 @@ package io.bankssandbox.ach;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.Feature;
-import io.bankssandbox.SandboxRuntime;
+import io.bankssandbox.runtime.Feature;
+import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.clock.TimeMachine;
 import io.bankssandbox.era.EraView;
 import io.bankssandbox.http.ApiException;
@@ -33,9 +33,6 @@ public final class InboundAchFeature implements Feature {
     public InboundAchFeature(SandboxRuntime runtime) {
         this.runtime = runtime;
     }
-
-    /** The answer to an insurance payment: the transfer and its ERA, as the API shows them. */
-    public record InsurancePaymentView(InboundAchTransferView inboundAchTransfer, EraView era) {}
 
     @Override
     public void routes(ApiRouter api) {

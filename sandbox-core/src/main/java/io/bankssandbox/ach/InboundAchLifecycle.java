@@ -5,7 +5,7 @@ import io.bankssandbox.accounts.AccountBook;
 import io.bankssandbox.accounts.Ledger;
 import io.bankssandbox.accounts.Transaction;
 import io.bankssandbox.clock.ClockEvent;
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.era.EraDirectory;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.Json;
@@ -41,7 +41,15 @@ public final class InboundAchLifecycle {
 
     private static final String KIND = "Inbound ACH transfer";
 
-    /** A simulated arrival; null fields take their defaults. */
+    /**
+     * An inbound ACH transfer arriving ({@code POST /_sandbox/inbound-ach-transfers}, or the handle's
+     * {@code inboundAch().simulate}). A positive amount credits the account, a negative one debits it;
+     * null fields take the sandbox's defaults.
+     *
+     * <pre>{@code
+     * sandbox.inboundAch().simulate(Arrival.of(accountId, 125_00).withAddenda("TRN*1*12345*1512345678~"));
+     * }</pre>
+     */
     public record Arrival(
             String accountId,
             long amount,
@@ -53,27 +61,66 @@ public final class InboundAchLifecycle {
             String declineReason,
             Instant automaticallyResolvesAt,
             LocalDate effectiveDate,
-            String traceNumber) {}
+            String traceNumber) {
+
+        public static Arrival of(String accountId, long amount) {
+            return new Arrival(accountId, amount, null, null, null, null, null, null, null, null, null);
+        }
+
+        public Arrival withOriginator(String companyName, String entryDescription) {
+            return new Arrival(accountId, amount, companyName, entryDescription, standardEntryClassCode, addenda,
+                    resolvesTo, declineReason, automaticallyResolvesAt, effectiveDate, traceNumber);
+        }
+
+        public Arrival withStandardEntryClassCode(String code) {
+            return new Arrival(accountId, amount, originatorCompanyName, originatorCompanyEntryDescription, code,
+                    addenda, resolvesTo, declineReason, automaticallyResolvesAt, effectiveDate, traceNumber);
+        }
+
+        public Arrival withAddenda(String... lines) {
+            return new Arrival(accountId, amount, originatorCompanyName, originatorCompanyEntryDescription,
+                    standardEntryClassCode, List.of(lines), resolvesTo, declineReason, automaticallyResolvesAt,
+                    effectiveDate, traceNumber);
+        }
+
+        /** When the clock passes {@code automatically_resolves_at}, accept it whatever the balance. */
+        public Arrival resolvingAccepted() {
+            return new Arrival(accountId, amount, originatorCompanyName, originatorCompanyEntryDescription,
+                    standardEntryClassCode, addenda, InboundAchTransfer.ACCEPTED, null, automaticallyResolvesAt,
+                    effectiveDate, traceNumber);
+        }
+
+        /** When the clock passes {@code automatically_resolves_at}, decline it with {@code reason} (null: payment_stopped). */
+        public Arrival resolvingDeclined(String reason) {
+            return new Arrival(accountId, amount, originatorCompanyName, originatorCompanyEntryDescription,
+                    standardEntryClassCode, addenda, InboundAchTransfer.DECLINED, reason, automaticallyResolvesAt,
+                    effectiveDate, traceNumber);
+        }
+
+        public Arrival resolvingAt(Instant at) {
+            return new Arrival(accountId, amount, originatorCompanyName, originatorCompanyEntryDescription,
+                    standardEntryClassCode, addenda, resolvesTo, declineReason, at, effectiveDate, traceNumber);
+        }
+
+        public Arrival withEffectiveDate(LocalDate date) {
+            return new Arrival(accountId, amount, originatorCompanyName, originatorCompanyEntryDescription,
+                    standardEntryClassCode, addenda, resolvesTo, declineReason, automaticallyResolvesAt, date,
+                    traceNumber);
+        }
+
+        public Arrival withTraceNumber(String trace) {
+            return new Arrival(accountId, amount, originatorCompanyName, originatorCompanyEntryDescription,
+                    standardEntryClassCode, addenda, resolvesTo, declineReason, automaticallyResolvesAt,
+                    effectiveDate, trace);
+        }
+    }
 
     private InboundAchLifecycle() {}
 
     /** A page of the transfers the caller sees, newest first; only one account's when {@code accountId} is given. */
     public static Page<InboundAchTransfer> list(SandboxState state, Caller caller, String accountId, SortKey after,
                                                 int limit) {
-        List<String> partitions;
-        if (accountId != null) {
-            partitions = List.of(AccountBook.get(state, caller, accountId).id());
-        } else if (caller.seesAll()) {
-            partitions = null;
-        } else {
-            partitions = new ArrayList<>();
-            for (String entityId : caller.entityIds()) {
-                for (Account account : state.accounts.inPartition(entityId)) {
-                    partitions.add(account.id());
-                }
-            }
-        }
-        return state.inboundAchTransfers.page(partitions, t -> true, after, limit);
+        return state.inboundAchTransfers.page(AccountBook.partitions(state, caller, accountId), t -> true, after, limit);
     }
 
     /** The transfer, or not found when unknown or on an account the caller cannot see. */

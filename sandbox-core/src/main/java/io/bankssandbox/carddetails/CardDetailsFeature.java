@@ -1,7 +1,7 @@
 package io.bankssandbox.carddetails;
 
-import io.bankssandbox.Feature;
-import io.bankssandbox.SandboxRuntime;
+import io.bankssandbox.runtime.Feature;
+import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.cards.Card;
 import io.bankssandbox.cards.CardIssuer;
 import io.bankssandbox.http.ApiResponse;

@@ -2,7 +2,7 @@ package io.bankssandbox.cards;
 
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.AccountBook;
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.SandboxState;
 import java.time.Instant;

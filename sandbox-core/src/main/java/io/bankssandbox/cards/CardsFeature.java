@@ -1,8 +1,8 @@
 package io.bankssandbox.cards;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.Feature;
-import io.bankssandbox.SandboxRuntime;
+import io.bankssandbox.runtime.Feature;
+import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.http.ApiResponse;
 import io.bankssandbox.http.ApiRouter;
 import io.bankssandbox.http.ErrorShape;

@@ -2,8 +2,8 @@ package io.bankssandbox.control;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.bankssandbox.Feature;
-import io.bankssandbox.SandboxRuntime;
+import io.bankssandbox.runtime.Feature;
+import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.fixtures.FixtureException;
 import io.bankssandbox.http.ApiException;
@@ -41,14 +41,6 @@ public final class ControlFeature implements Feature {
     public record Advanced(Instant now, List<ClockEvent> events) {}
 
     public record ResetView(Instant now) {}
-
-    public record JournalEntry(long sequence, Instant at, String method, String path, String idempotencyKey,
-                               JsonNode requestBody, int status, JsonNode responseBody) {
-        static JournalEntry of(RequestJournal.Entry e) {
-            return new JournalEntry(e.sequence(), e.at(), e.method(), e.path(), e.idempotencyKey(), e.requestBody(),
-                    e.status(), e.responseBody());
-        }
-    }
 
     public record FaultList(List<FaultInjector.Fault> faults) {}
 
@@ -93,7 +85,7 @@ public final class ControlFeature implements Feature {
                 return "scenario".equals(format) ? ApiResponse.ok(scenario)
                         : ApiResponse.raw("application/yaml", ScenarioExport.yaml(scenario));
             }
-            return ApiResponse.ok(new DataList<>(runtime.journal().entries().stream().map(JournalEntry::of).toList()));
+            return ApiResponse.ok(new DataList<>(runtime.journal().entries()));
         });
         control.delete("/_sandbox/requests", ErrorShape.NEST, request -> {
             runtime.journal().clear();

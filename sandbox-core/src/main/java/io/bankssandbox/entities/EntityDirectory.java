@@ -1,16 +1,30 @@
 package io.bankssandbox.entities;
 
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.Page;
 import io.bankssandbox.state.SandboxState;
 import io.bankssandbox.state.SortKey;
+import java.util.Collection;
+import java.util.List;
 
 /** Entities as a key sees them: those it may access, and nothing else, not even by id. */
 public final class EntityDirectory {
     private EntityDirectory() {}
 
     public static Page<Entity> list(SandboxState state, Caller caller, SortKey after, int limit) {
-        return state.entities.page(caller.seesAll() ? null : caller.entityIds(), e -> true, after, limit);
+        return state.entities.page(caller.visibleEntities(), e -> true, after, limit);
+    }
+
+    /**
+     * The entity partitions a listing reads: {@code entityId} alone when given (not found when the
+     * caller cannot see it), else every entity the caller sees (null: all of them).
+     */
+    public static Collection<String> partitions(SandboxState state, Caller caller, String entityId) {
+        if (entityId == null) {
+            return caller.visibleEntities();
+        }
+        return List.of(get(state, caller, entityId).id());
     }
 
     /** The entity, or not found when unknown or invisible to the caller. */

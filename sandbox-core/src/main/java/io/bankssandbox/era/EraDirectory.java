@@ -2,7 +2,7 @@ package io.bankssandbox.era;
 
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.Transaction;
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.SandboxState;
 import java.time.Instant;

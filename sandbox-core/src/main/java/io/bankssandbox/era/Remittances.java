@@ -1,6 +1,6 @@
 package io.bankssandbox.era;
 
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.entities.EntityDirectory;
 import io.bankssandbox.lockbox.ReceivedWindow;
 import io.bankssandbox.state.DomainException;

@@ -1,7 +1,7 @@
 package io.bankssandbox.era;
 
-import io.bankssandbox.Feature;
-import io.bankssandbox.SandboxRuntime;
+import io.bankssandbox.runtime.Feature;
+import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.http.ApiResponse;
 import io.bankssandbox.http.ApiRouter;
 import io.bankssandbox.http.Cursors;

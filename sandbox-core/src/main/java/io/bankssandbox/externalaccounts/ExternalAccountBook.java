@@ -1,6 +1,6 @@
 package io.bankssandbox.externalaccounts;
 
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.entities.EntityDirectory;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.Page;
@@ -73,14 +73,8 @@ public final class ExternalAccountBook {
     /** Active accounts, newest first: of one entity when {@code entityId} is given, else of every visible entity. */
     public static Page<ExternalAccount> list(SandboxState state, Caller caller, String entityId, SortKey after,
                                              int limit) {
-        List<String> partitions;
-        if (entityId != null) {
-            EntityDirectory.get(state, caller, entityId);
-            partitions = List.of(entityId);
-        } else {
-            partitions = caller.seesAll() ? null : List.copyOf(caller.entityIds());
-        }
-        return state.externalAccounts.page(partitions, a -> ExternalAccount.ACTIVE.equals(a.status()), after, limit);
+        return state.externalAccounts.page(EntityDirectory.partitions(state, caller, entityId),
+                a -> ExternalAccount.ACTIVE.equals(a.status()), after, limit);
     }
 
     /** Archives an active account; archiving one already archived is a conflict. */

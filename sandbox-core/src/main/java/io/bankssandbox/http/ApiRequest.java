@@ -1,7 +1,7 @@
 package io.bankssandbox.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.Caller;
 import java.util.Map;
 
 /**

@@ -5,13 +5,14 @@ package io.bankssandbox.http;
  * idempotent replay can answer the resource's current state rather than a stale copy.
  */
 public record ApiResponse(int status, Object body, String contentType, String replayKind, String replayId) {
+    public static final String JSON = "application/json";
 
     public static ApiResponse ok(Object body) {
-        return new ApiResponse(200, body, "application/json", null, null);
+        return new ApiResponse(200, body, JSON, null, null);
     }
 
     public static ApiResponse created(Object body, String kind, String id) {
-        return new ApiResponse(201, body, "application/json", kind, id);
+        return new ApiResponse(201, body, JSON, kind, id);
     }
 
     /** A body that is not JSON: {@code body} is a byte[] or a String. */
@@ -20,6 +21,6 @@ public record ApiResponse(int status, Object body, String contentType, String re
     }
 
     public boolean isJson() {
-        return "application/json".equals(contentType);
+        return JSON.equals(contentType);
     }
 }

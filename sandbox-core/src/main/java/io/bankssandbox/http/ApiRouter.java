@@ -13,26 +13,19 @@ public final class ApiRouter {
     private final HttpPipeline pipeline;
     private final OpenApiDocument openApi;
     private final HttpPipeline.Family family;
-    /** Where the routes are also registered for in-process calls; null when they are HTTP only. */
-    private final InProcessControl inProcess;
+    /** Whether the routes are also registered for in-process calls (the control API's are). */
+    private final boolean inProcess;
 
     public ApiRouter(RoutesConfig routes, HttpPipeline pipeline, OpenApiDocument openApi, HttpPipeline.Family family) {
-        this(routes, pipeline, openApi, family, null);
-    }
-
-    /** A router whose routes the typed {@code Sandbox} handle can also call without HTTP. */
-    public ApiRouter(RoutesConfig routes, HttpPipeline pipeline, OpenApiDocument openApi, HttpPipeline.Family family,
-                     InProcessControl inProcess) {
         this.routes = routes;
         this.pipeline = pipeline;
         this.openApi = openApi;
         this.family = family;
-        this.inProcess = inProcess;
+        this.inProcess = family == HttpPipeline.Family.CONTROL;
     }
 
     /** The same routes behind another family's guards (such as PUBLIC pages among control routes). */
     public ApiRouter as(HttpPipeline.Family otherFamily) {
-        // pages of another family are not control operations: HTTP only
         return new ApiRouter(routes, pipeline, openApi, otherFamily);
     }
 
@@ -41,15 +34,13 @@ public final class ApiRouter {
     }
 
     public void get(String path, ErrorShape shape, RouteHandler handler) {
-        OpenApiDocument.Operation operation = openApi.operation("GET", path);
-        registerInProcess(operation, BodyRules.NONE, handler);
-        routes.get(path, ctx -> pipeline.serve(ctx, family, operation, shape, BodyRules.NONE, handler));
+        Route route = route("GET", path, shape, BodyRules.NONE, handler);
+        routes.get(path, ctx -> pipeline.serve(ctx, family, route));
     }
 
     public void delete(String path, ErrorShape shape, RouteHandler handler) {
-        OpenApiDocument.Operation operation = openApi.operation("DELETE", path);
-        registerInProcess(operation, BodyRules.NONE, handler);
-        routes.delete(path, ctx -> pipeline.serve(ctx, family, operation, shape, BodyRules.NONE, handler));
+        Route route = route("DELETE", path, shape, BodyRules.NONE, handler);
+        routes.delete(path, ctx -> pipeline.serve(ctx, family, route));
     }
 
     public void post(String path, ErrorShape shape, RouteHandler handler) {
@@ -57,20 +48,20 @@ public final class ApiRouter {
     }
 
     public void post(String path, ErrorShape shape, BodyRules rules, RouteHandler handler) {
-        OpenApiDocument.Operation operation = openApi.operation("POST", path);
-        registerInProcess(operation, rules, handler);
-        routes.post(path, ctx -> pipeline.serve(ctx, family, operation, shape, rules, handler));
+        Route route = route("POST", path, shape, rules, handler);
+        routes.post(path, ctx -> pipeline.serve(ctx, family, route));
     }
 
     public void put(String path, ErrorShape shape, RouteHandler handler) {
-        OpenApiDocument.Operation operation = openApi.operation("PUT", path);
-        registerInProcess(operation, BodyRules.NONE, handler);
-        routes.put(path, ctx -> pipeline.serve(ctx, family, operation, shape, BodyRules.NONE, handler));
+        Route route = route("PUT", path, shape, BodyRules.NONE, handler);
+        routes.put(path, ctx -> pipeline.serve(ctx, family, route));
     }
 
-    private void registerInProcess(OpenApiDocument.Operation operation, BodyRules rules, RouteHandler handler) {
-        if (inProcess != null) {
-            inProcess.register(operation, rules, handler);
+    private Route route(String method, String path, ErrorShape shape, BodyRules rules, RouteHandler handler) {
+        Route route = new Route(openApi.operation(method, path), shape, rules, handler);
+        if (inProcess) {
+            pipeline.inProcessControl().register(route);
         }
+        return route;
     }
 }

@@ -1,7 +1,7 @@
 package io.bankssandbox.http;
 
-import io.bankssandbox.entities.ApiKey;
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.ApiKey;
+import io.bankssandbox.access.Caller;
 import java.util.List;
 
 /** {@code Authorization: Bearer <key>} against the fixture set's keys; anything else is 401. */

@@ -1,6 +1,6 @@
 package io.bankssandbox.http;
 
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.Caller;
 
 /** Renders the current state of a resource an idempotent request created, for its replays. */
 @FunctionalInterface

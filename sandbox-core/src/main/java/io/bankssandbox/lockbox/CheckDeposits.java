@@ -2,7 +2,7 @@ package io.bankssandbox.lockbox;
 
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.AccountBook;
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.Page;
 import io.bankssandbox.state.SandboxState;
@@ -45,7 +45,7 @@ public final class CheckDeposits {
             partitions = List.of(account.entityId());
             withChecks = m -> !m.checks().isEmpty() && m.accountId().equals(account.id());
         } else {
-            partitions = caller.seesAll() ? null : caller.entityIds();
+            partitions = caller.visibleEntities();
             withChecks = m -> !m.checks().isEmpty() && caller.canSee(m.providerId());
         }
         List<Located> found = new ArrayList<>();

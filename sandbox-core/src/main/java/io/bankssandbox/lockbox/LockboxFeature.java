@@ -1,8 +1,8 @@
 package io.bankssandbox.lockbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.Feature;
-import io.bankssandbox.SandboxRuntime;
+import io.bankssandbox.runtime.Feature;
+import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.clock.TimeMachine;
 import io.bankssandbox.entities.EntityDirectory;
 import io.bankssandbox.http.ApiResponse;

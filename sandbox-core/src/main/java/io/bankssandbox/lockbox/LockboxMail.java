@@ -3,7 +3,7 @@ package io.bankssandbox.lockbox;
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.Ledger;
 import io.bankssandbox.clock.ClockEvent;
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.entities.Entity;
 import io.bankssandbox.entities.EntityDirectory;
 import io.bankssandbox.externalaccounts.RoutingNumbers;
@@ -38,11 +38,42 @@ public final class LockboxMail {
     /** Why a returned check came back when the simulation names no reason: the classic bounced check. */
     public static final String DEFAULT_RETURN_REASON = "insufficient_funds";
 
-    /** A check found in simulated mail; {@code micr} null means one is made up. */
-    public record IncomingCheck(long amount, String status, CheckDeposit.Micr micr) {}
+    /**
+     * A check found in arriving mail: status {@code submitted} (null means the same), {@code rejected},
+     * or {@code pending} (scanned, not deposited until submitted); {@code micr} null means one is made up.
+     */
+    public record IncomingCheck(long amount, String status, CheckDeposit.Micr micr) {
+        public static IncomingCheck submitted(long amount) {
+            return new IncomingCheck(amount, CheckDeposit.SUBMITTED, null);
+        }
 
-    /** Simulated mail: its checks (possibly none) and when it arrived. */
-    public record IncomingMail(List<IncomingCheck> checks, Instant receivedAt) {}
+        public static IncomingCheck rejected(long amount) {
+            return new IncomingCheck(amount, CheckDeposit.REJECTED, null);
+        }
+
+        public static IncomingCheck pending(long amount) {
+            return new IncomingCheck(amount, CheckDeposit.PENDING, null);
+        }
+    }
+
+    /**
+     * Mail arriving at a provider's lockbox ({@code POST /_sandbox/providers/{id}/mail}, or the handle's
+     * {@code lockbox().receiveMail}): its checks (possibly none) and when it arrived (null: the sandbox's now).
+     */
+    public record IncomingMail(List<IncomingCheck> checks, Instant receivedAt) {
+        /** Mail with one submitted check per amount. */
+        public static IncomingMail ofChecks(long... amounts) {
+            return new IncomingMail(java.util.Arrays.stream(amounts).mapToObj(IncomingCheck::submitted).toList(), null);
+        }
+
+        public static IncomingMail of(IncomingCheck... checks) {
+            return new IncomingMail(List.of(checks), null);
+        }
+
+        public IncomingMail receivedAt(Instant at) {
+            return new IncomingMail(checks, at);
+        }
+    }
 
     /** The provider's mail received inside the window, newest first; 404 for a provider the caller can't see. */
     public static List<MailItem> list(SandboxState state, Caller caller, String providerId, ReceivedWindow window) {

@@ -1,6 +1,6 @@
 package io.bankssandbox.lockbox;
 
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.entities.Entity;
 import io.bankssandbox.pdf.TextPdf;
 import io.bankssandbox.state.DomainException;

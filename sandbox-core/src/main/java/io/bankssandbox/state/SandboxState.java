@@ -7,7 +7,7 @@ import io.bankssandbox.cards.Card;
 import io.bankssandbox.cards.CardPayment;
 import io.bankssandbox.cards.CardPolicy;
 import io.bankssandbox.clock.Timeline;
-import io.bankssandbox.entities.ApiKey;
+import io.bankssandbox.access.ApiKey;
 import io.bankssandbox.entities.Entity;
 import io.bankssandbox.era.Era;
 import io.bankssandbox.events.EventBuffer;

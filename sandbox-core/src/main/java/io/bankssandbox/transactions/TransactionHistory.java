@@ -3,7 +3,7 @@ package io.bankssandbox.transactions;
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.AccountBook;
 import io.bankssandbox.accounts.Transaction;
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.Page;
 import io.bankssandbox.state.SandboxState;

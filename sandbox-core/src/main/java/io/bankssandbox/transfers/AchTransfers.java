@@ -5,7 +5,7 @@ import io.bankssandbox.accounts.AccountBook;
 import io.bankssandbox.accounts.Ledger;
 import io.bankssandbox.accounts.Transaction;
 import io.bankssandbox.clock.ClockEvent;
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.entities.Entity;
 import io.bankssandbox.externalaccounts.ExternalAccount;
 import io.bankssandbox.state.DomainException;

@@ -4,7 +4,7 @@ import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.AccountBook;
 import io.bankssandbox.accounts.Ledger;
 import io.bankssandbox.accounts.Transaction;
-import io.bankssandbox.entities.Caller;
+import io.bankssandbox.access.Caller;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.SandboxState;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package io.bankssandbox.ui;
 
-import io.bankssandbox.Feature;
+import io.bankssandbox.runtime.Feature;
 import io.bankssandbox.http.ApiResponse;
 import io.bankssandbox.http.ApiRouter;
 import io.bankssandbox.http.ErrorShape;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.InboundAchSimulation;
-import io.bankssandbox.InsurancePaymentControls;
-import io.bankssandbox.MailSimulation;
+import io.bankssandbox.ach.InboundAchLifecycle;
+import io.bankssandbox.ach.InsurancePaymentControls;
+import io.bankssandbox.lockbox.LockboxMail;
 import io.bankssandbox.SandboxException;
-import io.bankssandbox.ach.InboundAchFeature;
+import io.bankssandbox.ach.InsurancePaymentView;
 import io.bankssandbox.ach.InboundAchTransferView;
 import io.bankssandbox.cards.CardAuthorizer;
 import io.bankssandbox.clock.ClockEvent;
@@ -83,7 +83,7 @@ class TypedControlsTest extends SandboxTestBase {
 
     @Test
     void invalidTypedRequestGetsTheSchemaViolationsAnHttpClientGets() {
-        InboundAchSimulation bad = InboundAchSimulation.of("not_an_account", 0).resolvingDeclined("Not A Code");
+        InboundAchLifecycle.Arrival bad = InboundAchLifecycle.Arrival.of("not_an_account", 0).resolvingDeclined("Not A Code");
         SandboxException typed = catchSandboxException(() -> sandbox.inboundAch().simulate(bad));
         ApiClient.Response http = control.post("/_sandbox/inbound-ach-transfers",
                 Map.of("account_id", "not_an_account", "amount", 0, "resolves_to", "declined",
@@ -107,7 +107,7 @@ class TypedControlsTest extends SandboxTestBase {
     void advancingTheClockResolvesASimulatedTransferAndReportsIt() {
         String account = fixtures.riversideOperating();
         InboundAchTransferView pending = sandbox.inboundAch().simulate(
-                InboundAchSimulation.of(account, 700).withOriginator("ACME HEALTH", "CLAIMS").resolvingAccepted());
+                InboundAchLifecycle.Arrival.of(account, 700).withOriginator("ACME HEALTH", "CLAIMS").resolvingAccepted());
 
         // fixture transfers fall due in the same hour: look for ours among the events
         List<ClockEvent> events = sandbox.clock().advance(Duration.ofHours(1));
@@ -124,7 +124,7 @@ class TypedControlsTest extends SandboxTestBase {
     void mailWithChecksShowsInTheProvidersMail() {
         String provider = fixtures.riverside();
         MailItemView item = sandbox.lockbox().receiveMail(provider,
-                MailSimulation.of(MailSimulation.Check.submitted(4_200), MailSimulation.Check.rejected(1_000)));
+                LockboxMail.IncomingMail.of(LockboxMail.IncomingCheck.submitted(4_200), LockboxMail.IncomingCheck.rejected(1_000)));
 
         assertThat(item.amount()).isEqualTo(5_200);
         assertThat(item.checks()).extracting(MailItemView.CheckDepositView::status)
@@ -135,7 +135,7 @@ class TypedControlsTest extends SandboxTestBase {
 
     @Test
     void insurancePaymentCreatesAPendingCreditAndItsEra() {
-        InboundAchFeature.InsurancePaymentView payment = sandbox.insurancePayments().receive(
+        InsurancePaymentView payment = sandbox.insurancePayments().receive(
                 fixtures.riversideOperating(), new Era.Party("ACME HEALTH PLAN", "12345"),
                 InsurancePaymentControls.paidClaim("PCN-1", 9_900), InsurancePaymentControls.paidClaim("PCN-2", 100));
 

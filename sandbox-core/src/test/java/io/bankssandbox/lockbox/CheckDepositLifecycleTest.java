@@ -3,7 +3,7 @@ package io.bankssandbox.lockbox;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.MailSimulation;
+import io.bankssandbox.lockbox.LockboxMail;
 import io.bankssandbox.testing.ApiClient;
 import io.bankssandbox.testing.LiveFixtures;
 import io.bankssandbox.testing.SandboxTestBase;
@@ -238,7 +238,7 @@ class CheckDepositLifecycleTest extends SandboxTestBase {
     @Test
     void theSandboxHandleSubmitsAndReturnsChecksThroughTheSameRoutes() {
         MailItemView mail = sandbox.lockbox().receiveMail(fixtures.riverside(),
-                MailSimulation.of(MailSimulation.Check.pending(4_000)));
+                LockboxMail.IncomingMail.of(LockboxMail.IncomingCheck.pending(4_000)));
         String id = mail.checks().get(0).id();
         assertThat(mail.checks().get(0).status()).isEqualTo("pending");
         CheckDepositView submitted = sandbox.checkDeposits().submit(id);

@@ -1,6 +1,6 @@
 package io.bankssandbox.junit5;
 
-import io.bankssandbox.Journal;
+import io.bankssandbox.control.Journal;
 import io.bankssandbox.http.RequestJournal;
 import java.util.List;
 import java.util.stream.Collectors;

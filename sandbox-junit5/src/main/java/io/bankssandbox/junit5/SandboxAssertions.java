@@ -1,6 +1,6 @@
 package io.bankssandbox.junit5;
 
-import io.bankssandbox.Journal;
+import io.bankssandbox.control.Journal;
 
 /**
  * AssertJ entry points for what a sandbox saw:

@@ -4,7 +4,7 @@ import static io.bankssandbox.junit5.SandboxAssertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.bankssandbox.InboundAchSimulation;
+import io.bankssandbox.ach.InboundAchLifecycle;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.ach.InboundAchTransferView;
 import io.bankssandbox.clock.ClockEvent;
@@ -45,7 +45,7 @@ class ReadmeExampleTest {
     void aPendingCreditIsAcceptedAnHourLater(Sandbox sandbox) {   // starts from the fixtures again
         String account = sandbox.exportState().get("accounts").get(0).get("id").asText();
         InboundAchTransferView pending = sandbox.inboundAch().simulate(
-                InboundAchSimulation.of(account, 125_00).withOriginator("ACME HEALTH", "CLAIMS"));
+                InboundAchLifecycle.Arrival.of(account, 125_00).withOriginator("ACME HEALTH", "CLAIMS"));
 
         List<ClockEvent> events = sandbox.clock().advance(Duration.ofHours(1)); // applies what falls due
 

@@ -3,7 +3,7 @@ package io.bankssandbox.standalone;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.clock.ClockMode;
-import io.bankssandbox.entities.ApiKey;
+import io.bankssandbox.access.ApiKey;
 import io.bankssandbox.fixtures.FixtureException;
 import io.bankssandbox.fixtures.FixtureLoader;
 import io.bankssandbox.fixtures.StateCodec;

@@ -386,9 +386,14 @@ class DashboardBrowserTest {
         return NumberFormat.getCurrencyInstance(Locale.US).format(cents / 100.0);
     }
 
-    /** The README's screenshot: repo-root docs/, resolved from this module's directory. */
+    /**
+     * The README's screenshot. Written to target/ on every run, so a build never dirties the tree;
+     * {@code -Ddashboard.screenshot=docs} refreshes repo-root docs/dashboard.png on purpose.
+     */
     private void screenshot() throws Exception {
-        Path docs = Paths.get(System.getProperty("basedir", ".")).toAbsolutePath().getParent().resolve("docs");
+        Path module = Paths.get(System.getProperty("basedir", ".")).toAbsolutePath();
+        Path docs = "docs".equals(System.getProperty("dashboard.screenshot"))
+                ? module.getParent().resolve("docs") : module.resolve("target");
         Files.createDirectories(docs);
         // Shown as a user of the default port sees it, so the picture only changes when the page does.
         page.getByTestId("base-url").evaluate("node => node.textContent = 'http://127.0.0.1:8080'");

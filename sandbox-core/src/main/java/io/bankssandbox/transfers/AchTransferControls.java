@@ -1,6 +1,6 @@
-package io.bankssandbox;
+package io.bankssandbox.transfers;
 
-import io.bankssandbox.transfers.AchTransferView;
+import io.bankssandbox.control.ControlCalls;
 import java.util.Map;
 
 /**
@@ -10,7 +10,7 @@ import java.util.Map;
 public final class AchTransferControls {
     private final ControlCalls calls;
 
-    AchTransferControls(ControlCalls calls) {
+    public AchTransferControls(ControlCalls calls) {
         this.calls = calls;
     }
 

@@ -1,13 +1,13 @@
-package io.bankssandbox;
+package io.bankssandbox.cards;
 
-import io.bankssandbox.cards.CardAuthorizer;
+import io.bankssandbox.control.ControlCalls;
 import java.util.Map;
 
 /** Card payments as the network would ask for them ({@code POST /_sandbox/cards/{id}/authorizations}). */
 public final class CardControls {
     private final ControlCalls calls;
 
-    CardControls(ControlCalls calls) {
+    public CardControls(ControlCalls calls) {
         this.calls = calls;
     }
 

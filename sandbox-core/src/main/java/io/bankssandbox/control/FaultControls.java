@@ -1,6 +1,5 @@
-package io.bankssandbox;
+package io.bankssandbox.control;
 
-import io.bankssandbox.control.ControlFeature;
 import io.bankssandbox.http.FaultInjector;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +11,7 @@ import java.util.Map;
 public final class FaultControls {
     private final ControlCalls calls;
 
-    FaultControls(ControlCalls calls) {
+    public FaultControls(ControlCalls calls) {
         this.calls = calls;
     }
 

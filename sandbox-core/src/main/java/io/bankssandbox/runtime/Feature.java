@@ -1,4 +1,4 @@
-package io.bankssandbox;
+package io.bankssandbox.runtime;
 
 import io.bankssandbox.clock.TimeMachine;
 import io.bankssandbox.http.ApiRouter;

@@ -1,5 +1,6 @@
-package io.bankssandbox.entities;
+package io.bankssandbox.access;
 
+import java.util.Collection;
 import java.util.Set;
 
 /**
@@ -14,5 +15,10 @@ public record Caller(String apiKey, boolean seesAll, Set<String> entityIds) {
 
     public boolean canSee(String entityId) {
         return seesAll || entityIds.contains(entityId);
+    }
+
+    /** The entities a listing for this caller reads: null for every entity, else the ones it may see. */
+    public Collection<String> visibleEntities() {
+        return seesAll ? null : entityIds;
     }
 }

@@ -1,6 +1,6 @@
-package io.bankssandbox;
+package io.bankssandbox.lockbox;
 
-import io.bankssandbox.lockbox.CheckDepositView;
+import io.bankssandbox.control.ControlCalls;
 import java.util.Map;
 
 /**
@@ -10,7 +10,7 @@ import java.util.Map;
 public final class CheckDepositControls {
     private final ControlCalls calls;
 
-    CheckDepositControls(ControlCalls calls) {
+    public CheckDepositControls(ControlCalls calls) {
         this.calls = calls;
     }
 

@@ -1,6 +1,6 @@
-package io.bankssandbox;
+package io.bankssandbox.ach;
 
-import io.bankssandbox.ach.InboundAchTransferView;
+import io.bankssandbox.control.ControlCalls;
 import java.util.Map;
 
 /**
@@ -10,17 +10,17 @@ import java.util.Map;
 public final class InboundAchControls {
     private final ControlCalls calls;
 
-    InboundAchControls(ControlCalls calls) {
+    public InboundAchControls(ControlCalls calls) {
         this.calls = calls;
     }
 
     /** A pending transfer arrives; it resolves on its own an hour later on the sandbox clock. */
     public InboundAchTransferView simulate(String accountId, long amount) {
-        return simulate(InboundAchSimulation.of(accountId, amount));
+        return simulate(InboundAchLifecycle.Arrival.of(accountId, amount));
     }
 
-    public InboundAchTransferView simulate(InboundAchSimulation simulation) {
-        return calls.post(InboundAchTransferView.class, "/_sandbox/inbound-ach-transfers", Map.of(), simulation);
+    public InboundAchTransferView simulate(InboundAchLifecycle.Arrival arrival) {
+        return calls.post(InboundAchTransferView.class, "/_sandbox/inbound-ach-transfers", Map.of(), arrival);
     }
 
     /** Accepts a pending transfer now: both balances move by its amount. */

@@ -1,7 +1,6 @@
-package io.bankssandbox;
+package io.bankssandbox.ach;
 
-import io.bankssandbox.ach.InboundAchFeature;
-import io.bankssandbox.ach.InsurancePayments;
+import io.bankssandbox.control.ControlCalls;
 import io.bankssandbox.era.Era;
 import java.util.List;
 import java.util.Map;
@@ -13,16 +12,16 @@ import java.util.Map;
 public final class InsurancePaymentControls {
     private final ControlCalls calls;
 
-    InsurancePaymentControls(ControlCalls calls) {
+    public InsurancePaymentControls(ControlCalls calls) {
         this.calls = calls;
     }
 
-    public InboundAchFeature.InsurancePaymentView receive(InsurancePayments.Payment payment) {
-        return calls.post(InboundAchFeature.InsurancePaymentView.class, "/_sandbox/insurance-payments", Map.of(),
+    public InsurancePaymentView receive(InsurancePayments.Payment payment) {
+        return calls.post(InsurancePaymentView.class, "/_sandbox/insurance-payments", Map.of(),
                 payment);
     }
 
-    public InboundAchFeature.InsurancePaymentView receive(String accountId, Era.Party payer,
+    public InsurancePaymentView receive(String accountId, Era.Party payer,
                                                           InsurancePayments.ClaimInput... claims) {
         return receive(new InsurancePayments.Payment(accountId, payer, List.of(claims)));
     }

@@ -1,8 +1,9 @@
-package io.bankssandbox;
+package io.bankssandbox.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.clock.SandboxClock;
 import io.bankssandbox.clock.TimeMachine;
 import io.bankssandbox.events.DomainEvents;
@@ -74,7 +75,7 @@ public final class SandboxRuntime {
     }
 
     /** Wires the features' transitions and schedules what the loaded data waits for. */
-    void install(List<Feature> installed) {
+    public void install(List<Feature> installed) {
         features.addAll(installed);
         for (Feature feature : features) {
             feature.transitions(timeMachine);

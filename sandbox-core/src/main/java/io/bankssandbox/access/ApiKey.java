@@ -1,4 +1,4 @@
-package io.bankssandbox.entities;
+package io.bankssandbox.access;
 
 import java.util.List;
 

@@ -1,13 +1,13 @@
-package io.bankssandbox;
+package io.bankssandbox.externalaccounts;
 
-import io.bankssandbox.externalaccounts.ExternalAccountView;
+import io.bankssandbox.control.ControlCalls;
 import java.util.Map;
 
 /** What only the control API can do to external accounts (the public API has no archive endpoint). */
 public final class ExternalAccountControls {
     private final ControlCalls calls;
 
-    ExternalAccountControls(ControlCalls calls) {
+    public ExternalAccountControls(ControlCalls calls) {
         this.calls = calls;
     }
 

@@ -1,4 +1,4 @@
-package io.bankssandbox;
+package io.bankssandbox.control;
 
 import io.bankssandbox.http.RequestJournal;
 import io.bankssandbox.http.RequestPattern;
@@ -14,7 +14,7 @@ public final class Journal {
     private final RequestJournal journal;
     private final ControlCalls calls;
 
-    Journal(RequestJournal journal, ControlCalls calls) {
+    public Journal(RequestJournal journal, ControlCalls calls) {
         this.journal = journal;
         this.calls = calls;
     }

@@ -2,27 +2,30 @@ package io.bankssandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bankssandbox.control.ControlCalls;
 import io.bankssandbox.http.InProcessControl;
 import io.bankssandbox.state.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Typed requests in, the route's own answer out: the typed handle's one way into the control routes. */
-final class ControlCalls {
+/** Typed requests in, the route's own answer out; a refusal becomes the public {@link SandboxException}. */
+final class TypedControlCalls implements ControlCalls {
     private final InProcessControl control;
 
-    ControlCalls(InProcessControl control) {
+    TypedControlCalls(InProcessControl control) {
         this.control = control;
     }
 
-    /** POSTs {@code body} (a record, written as the wire's snake_case JSON; null fields left out). */
-    <T> T post(Class<T> answer, String pathTemplate, Map<String, String> pathParams, Object body) {
-        return call("POST", answer, pathTemplate, pathParams, body);
-    }
-
-    <T> T call(String method, Class<T> answer, String pathTemplate, Map<String, String> pathParams, Object body) {
-        return answer.cast(control.call(method, pathTemplate, pathParams, body == null ? null : withoutNulls(body)));
+    @Override
+    public <T> T call(String method, Class<T> answer, String pathTemplate, Map<String, String> pathParams,
+                      Object body) {
+        InProcessControl.Answer result = control.call(method, pathTemplate, pathParams,
+                body == null ? null : withoutNulls(body));
+        if (result.refused()) {
+            throw new SandboxException(result.status(), result.messages());
+        }
+        return answer.cast(result.body());
     }
 
     private static JsonNode withoutNulls(Object body) {
@@ -44,7 +47,7 @@ final class ControlCalls {
             });
             object.remove(nulls);
         } else if (node != null && node.isArray()) {
-            node.forEach(ControlCalls::strip);
+            node.forEach(TypedControlCalls::strip);
         }
     }
 }

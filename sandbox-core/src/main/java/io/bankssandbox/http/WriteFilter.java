@@ -1,0 +1,64 @@
+package io.bankssandbox.http;
+
+import io.bankssandbox.state.Json;
+import io.javalin.http.Context;
+import java.io.IOException;
+
+/**
+ * Writes the answer once: a JSON body is serialized straight from the route's objects (no
+ * intermediate tree) and its bytes kept for the journal; an error in the route's documented shape;
+ * any other body as it is. Drains a body nobody read, whatever refused the request before reading it.
+ */
+final class WriteFilter implements Filter {
+    @Override
+    public void apply(Exchange exchange) {
+        try {
+            exchange.proceed();
+        } finally {
+            BodyFilter.discardUnread(exchange.ctx);
+            exchange.responseJson = write(exchange);
+        }
+    }
+
+    private static byte[] write(Exchange exchange) {
+        Context ctx = exchange.ctx;
+        ApiException error = exchange.error;
+        if (error != null) {
+            if (error.retryAfterSeconds() != null) {
+                ctx.header("Retry-After", String.valueOf(error.retryAfterSeconds()));
+            }
+            if (error.status() == 413) {
+                ctx.header("Connection", "close");
+            }
+            return json(ctx, error.status(), exchange.route.shape().render(error));
+        }
+        if (exchange.replayed) {
+            ctx.header("Idempotency-Replayed", "true");
+        }
+        if (ApiResponse.JSON.equals(exchange.contentType)) {
+            return json(ctx, exchange.status, exchange.body);
+        }
+        ctx.status(exchange.status).contentType(exchange.contentType);
+        if (exchange.body instanceof byte[] bytes) {
+            ctx.result(bytes);
+        } else {
+            ctx.result(String.valueOf(exchange.body));
+        }
+        // the journal notes what kind of body went out, not the document itself
+        return serialize("<" + exchange.contentType + ">");
+    }
+
+    static byte[] json(Context ctx, int status, Object body) {
+        byte[] bytes = serialize(body);
+        ctx.status(status).contentType("application/json; charset=utf-8").result(bytes);
+        return bytes;
+    }
+
+    private static byte[] serialize(Object body) {
+        try {
+            return Json.MAPPER.writeValueAsBytes(body);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
