@@ -103,33 +103,25 @@ public final class ScenarioSchema {
         if (custom != null) {
             return custom.replace("{property}", property == null ? "" : property);
         }
-        JsonNode rule = schemaObject(error);
+        JsonNode value = error.getSchemaNode(); // the failed keyword's value: "string", ["GET", ...], "^/", 100
         return switch (keyword) {
-            case "additionalProperties" -> "unknown key \"" + property + "\"" + suggestion(property, rule.path("properties"));
+            case "additionalProperties" -> "unknown key \"" + property + "\"" + suggestion(property, knownKeys(error));
             case "required" -> "\"" + property + "\" is required";
-            case "type" -> "must be " + typeWords(rule.path("type")) + ", not " + typeOf(error.getInstanceNode());
-            case "enum" -> "must be one of " + rule.path("enum");
-            case "pattern" -> "must match " + rule.path("pattern").asText();
-            case "minimum" -> "must be at least " + rule.path("minimum").asText();
-            case "maximum" -> "must be at most " + rule.path("maximum").asText();
-            case "minLength" -> "must not be empty";
-            case "minProperties" -> "must not be empty";
-            default -> error.getMessage().replaceFirst("^\\S+: ", "");
+            case "type" -> "must be " + typeWords(value) + ", not " + typeOf(error.getInstanceNode());
+            case "enum" -> "must be one of " + value;
+            case "pattern" -> "must match " + value.asText();
+            case "minimum" -> "must be at least " + value.asText();
+            case "maximum" -> "must be at most " + value.asText();
+            case "minLength", "minProperties" -> "must not be empty";
+            default -> error.getMessage();
         };
     }
 
-    /** The schema object that holds the failed keyword. */
-    private JsonNode schemaObject(Error error) {
+    /** The {@code properties} beside a failed {@code additionalProperties}: the keys that would have been known. */
+    private JsonNode knownKeys(Error error) {
         String fragment = error.getSchemaLocation().getFragment().toString();
-        if (!fragment.startsWith("/")) {
-            return document;
-        }
-        JsonNode node = document.at(fragment);
-        if (node.isMissingNode() || !node.isObject() || !node.has(error.getKeyword())) {
-            int cut = fragment.lastIndexOf('/');
-            node = cut <= 0 ? document : document.at(fragment.substring(0, cut));
-        }
-        return node;
+        int cut = fragment.lastIndexOf('/');
+        return cut < 0 ? document.path("properties") : document.at(fragment.substring(0, cut)).path("properties");
     }
 
     /** The nearest {@code x-messages} entry for the keyword, from the rule's schema outwards. */

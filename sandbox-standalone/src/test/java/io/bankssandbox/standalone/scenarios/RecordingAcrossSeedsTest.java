@@ -7,9 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.state.Json;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
+import io.bankssandbox.standalone.Http;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
  * control numbers) is expected by its shape.
  */
 class RecordingAcrossSeedsTest {
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final String HARBOR = "account_0000000srbl695e78hs4";
     private static final String RIVERSIDE = "account_0000000ptmhjx1gxm2mi";
     private static final String LAKESIDE_PROVIDER = "entity_00000002elkrhi1kfpq3";
@@ -65,8 +62,7 @@ class RecordingAcrossSeedsTest {
             client.send("POST", "/_sandbox/clock/advance", "{\"by\":\"P1D\"}", false, null);
             client.send("GET", "/v0/inbound-ach-transfers/" + payment.at("/inbound_ach_transfer/id").asText(), null, true, null);
             client.send("GET", "/v0/transactions?account_id=" + HARBOR + "&limit=5", null, true, null);
-            yaml = HTTP.send(HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + "/_sandbox/requests?format=scenario-yaml"))
-                    .build(), HttpResponse.BodyHandlers.ofString()).body();
+            yaml = Http.get(sandbox.baseUrl() + "/_sandbox/requests?format=scenario-yaml", null).body();
         }
         assertThat(yaml).contains("${card_1}").contains("${inbound_ach_transfer_1}").contains("$regex");
         for (String id : created) {
@@ -96,18 +92,7 @@ class RecordingAcrossSeedsTest {
 
     private record Client(String base, String key) {
         JsonNode send(String method, String path, String body, boolean withKey, String idempotencyKey) throws Exception {
-            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path));
-            if (withKey) {
-                request.header("Authorization", "Bearer " + key);
-            }
-            if (idempotencyKey != null) {
-                request.header("Idempotency-Key", idempotencyKey);
-            }
-            if (body != null) {
-                request.header("Content-Type", "application/json");
-            }
-            request.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = Http.send(base + path, method, withKey ? key : null, idempotencyKey, body);
             assertThat(response.statusCode()).as(method + " " + path + ": " + response.body()).isBetween(200, 299);
             return Json.MAPPER.readTree(response.body());
         }

@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.state.Json;
+import io.bankssandbox.standalone.Http;
 import io.bankssandbox.standalone.Main;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 class ReplayTest {
     /** Where the fixtures module keeps the scenarios it ships (tests run in the module's directory). */
     static final Path SHIPPED = Path.of("..", "fixtures", "src", "main", "resources", "io", "bankssandbox", "scenarios");
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @TempDir
     Path temp;
@@ -126,8 +123,7 @@ class ReplayTest {
             send(base, key, "GET", "/v0/cards/" + issued.get("id").asText(), null, null);
             send(base, "lm_key_sandbox_one", "GET", "/v0/accounts?limit=100", null, null); // sees one entity only
             send(base, "not-a-key", "GET", "/v0/accounts", null, null); // 401
-            HttpResponse<String> export = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/_sandbox/requests?format=scenario"))
-                    .build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> export = Http.get(base + "/_sandbox/requests?format=scenario", null);
             assertThat(export.statusCode()).isEqualTo(200);
             assertThat(export.body()).doesNotContain(key).doesNotContain("lm_key_sandbox_one").doesNotContain("not-a-key");
             exported = Json.MAPPER.readTree(export.body());
@@ -165,18 +161,6 @@ class ReplayTest {
 
     private static JsonNode send(String base, String key, String method, String path, String body, String idempotencyKey)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path));
-        if (key != null) {
-            request.header("Authorization", "Bearer " + key);
-        }
-        if (idempotencyKey != null) {
-            request.header("Idempotency-Key", idempotencyKey);
-        }
-        if (body != null) {
-            request.header("Content-Type", "application/json");
-        }
-        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        return Json.MAPPER.readTree(response.body());
+        return Json.MAPPER.readTree(Http.send(base + path, method, key, idempotencyKey, body).body());
     }
 }

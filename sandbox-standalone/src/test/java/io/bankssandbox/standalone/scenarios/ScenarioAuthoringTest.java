@@ -141,4 +141,16 @@ class ScenarioAuthoringTest {
         assertThat(run.out().strip()).endsWith("0 passed, 1 failed");
         assertThat(run.exitCode()).isEqualTo(1);
     }
+
+    @Test
+    void theReadmesYamlScenarioIsValid() throws Exception {
+        String readme = Files.readString(Path.of("..", "README.md"));
+        String section = readme.substring(readme.indexOf("### QA scenarios"));
+        int start = section.indexOf("```yaml\n") + "```yaml\n".length();
+        Path example = temp.resolve("readme.yaml");
+        Files.writeString(example, section.substring(start, section.indexOf("```", start)));
+        ReplayTest.Run run = replay("--check", example.toString());
+        assertThat(run.out().strip()).endsWith("1 valid, 0 invalid");
+        assertThat(run.exitCode()).isZero();
+    }
 }
