@@ -14,6 +14,7 @@ import io.bankssandbox.http.RequestJournal;
 import io.bankssandbox.lockbox.CheckDepositControls;
 import io.bankssandbox.lockbox.LockboxControls;
 import io.bankssandbox.runtime.SandboxRuntime;
+import io.bankssandbox.state.DomainException;
 import io.bankssandbox.transfers.AchTransferControls;
 import java.time.Duration;
 import java.time.Instant;
@@ -184,7 +185,10 @@ public final class Sandbox implements AutoCloseable {
         server.stop();
     }
 
-    /** The sandbox's clock: read it, move it forward (applying every transition that falls due). */
+    /**
+     * The sandbox's clock: read it, move it forward (applying every transition that falls due). A move
+     * the control API would refuse (backwards, or past the year 9999) throws {@link SandboxException} 400.
+     */
     public static final class Clock {
         private final SandboxRuntime runtime;
 
@@ -198,14 +202,19 @@ public final class Sandbox implements AutoCloseable {
 
         /** Moves the clock forward, applying every transition that falls due; answers what happened, in time order. */
         public List<ClockEvent> advance(Duration by) {
-            if (by.isNegative()) {
-                throw new IllegalArgumentException("the clock never goes backwards: " + by);
+            try {
+                return runtime.timeMachine().advanceBy(by);
+            } catch (DomainException e) {
+                throw new SandboxException(400, e.messages());
             }
-            return runtime.timeMachine().advanceTo(runtime.clock().now().plus(by));
         }
 
         public List<ClockEvent> advanceTo(Instant to) {
-            return runtime.timeMachine().advanceTo(to);
+            try {
+                return runtime.timeMachine().advanceTo(to);
+            } catch (DomainException e) {
+                throw new SandboxException(400, e.messages());
+            }
         }
     }
 }

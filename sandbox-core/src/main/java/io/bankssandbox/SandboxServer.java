@@ -11,7 +11,7 @@ import io.bankssandbox.era.EraFeature;
 import io.bankssandbox.era.RemittancesFeature;
 import io.bankssandbox.fixtures.Contracts;
 import io.bankssandbox.durable.StateFile;
-import io.bankssandbox.fixtures.FixtureException;
+import io.bankssandbox.durable.StateFileOpener;
 import io.bankssandbox.http.ApiRouter;
 import io.bankssandbox.http.CorsPolicy;
 import io.bankssandbox.http.HttpPipeline;
@@ -59,31 +59,9 @@ final class SandboxServer {
                 new ControlFeature(runtime));
         runtime.install(features);
         this.inProcessControl = pipeline.inProcessControl();
-        this.stateFile = config.stateFile() == null ? null : new StateFile(config.stateFile(), runtime::exportState);
+        this.stateFile = config.stateFile() == null ? null : StateFileOpener.open(runtime, config.stateFile());
         if (stateFile != null) {
-            stateFile.load().ifPresent(saved -> {
-                try {
-                    runtime.importState(saved);
-                } catch (FixtureException e) {
-                    throw new StateFile.StateFileException(stateFile.path() + ": " + String.join("; ", e.problems()));
-                }
-            });
-            try {
-                // written once now, so an unwritable path fails the start instead of every later POST
-                stateFile.persist();
-            } catch (java.io.UncheckedIOException e) {
-                throw new StateFile.StateFileException(stateFile.path() + ": cannot be written: " + e.getCause().getMessage());
-            }
-            pipeline.afterMutation(() -> {
-                try {
-                    stateFile.persist();
-                } catch (java.io.UncheckedIOException e) {
-                    // the disk failed after the change was applied: say so rather than acknowledge it as durable
-                    throw io.bankssandbox.http.ApiException.of(503, "State file " + stateFile.path()
-                            + " could not be written (" + e.getCause().getMessage()
-                            + "): the change is applied in memory but not durable");
-                }
-            });
+            pipeline.durability(stateFile);
         }
         CorsPolicy cors = new CorsPolicy(config.corsOrigins());
         this.app = Javalin.create(javalin -> {
@@ -149,14 +127,7 @@ final class SandboxServer {
     void stop() {
         app.stop();
         if (stateFile != null) {
-            // a running clock moved since the last mutation: keep where it stood at shutdown
-            try {
-                stateFile.persist();
-            } catch (java.io.UncheckedIOException e) {
-                // every acknowledged change is already on disk; only the clock's last position is lost
-                org.slf4j.LoggerFactory.getLogger(SandboxServer.class).warn("state file {} not written at shutdown: {}",
-                        stateFile.path(), e.getCause().getMessage());
-            }
+            stateFile.close(); // a last snapshot: the file alone is then the whole state
         }
     }
 }

@@ -7,6 +7,7 @@ import io.bankssandbox.accounts.Transaction;
 import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.access.Caller;
 import io.bankssandbox.era.EraDirectory;
+import io.bankssandbox.state.Command;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.Json;
 import io.bankssandbox.state.Page;
@@ -61,7 +62,16 @@ public final class InboundAchLifecycle {
             String declineReason,
             Instant automaticallyResolvesAt,
             LocalDate effectiveDate,
-            String traceNumber) {
+            String traceNumber) implements Command {
+
+        /** The amount's shape (a non-zero integer) is the schema's; what the fields say together is this. */
+        @Override
+        public List<String> violations() {
+            if (declineReason != null && !InboundAchTransfer.DECLINED.equals(resolvesTo)) {
+                return List.of("decline_reason is only allowed together with resolves_to declined");
+            }
+            return List.of();
+        }
 
         public static Arrival of(String accountId, long amount) {
             return new Arrival(accountId, amount, null, null, null, null, null, null, null, null, null);
@@ -138,21 +148,19 @@ public final class InboundAchLifecycle {
 
     /** A transfer arrives, pending, and waits on the timeline for its automatic resolution. */
     public static InboundAchTransfer arrive(SandboxState state, Arrival arrival, Instant now) {
-        Account account = state.accounts.get(arrival.accountId());
-        if (account == null) {
-            throw DomainException.notFound("Account", arrival.accountId());
-        }
-        if (arrival.amount() == 0) {
-            throw DomainException.invalid("amount must be a non-zero integer number of cents");
-        }
+        List<String> violations = new ArrayList<>(arrival.violations());
         Instant resolvesAt = arrival.automaticallyResolvesAt() != null
                 ? arrival.automaticallyResolvesAt() : now.plus(DEFAULT_RESOLUTION_DELAY);
         if (resolvesAt.isBefore(now)) {
-            throw DomainException.invalid("automatically_resolves_at must not be before the sandbox's current time "
+            violations.add("automatically_resolves_at must not be before the sandbox's current time "
                     + Json.timestamp(now));
         }
-        if (arrival.declineReason() != null && !InboundAchTransfer.DECLINED.equals(arrival.resolvesTo())) {
-            throw DomainException.invalid("decline_reason is only allowed together with resolves_to declined");
+        if (!violations.isEmpty()) {
+            throw DomainException.invalid(violations);
+        }
+        Account account = state.accounts.get(arrival.accountId());
+        if (account == null) {
+            throw DomainException.notFound("Account", arrival.accountId());
         }
         String declineReason = InboundAchTransfer.DECLINED.equals(arrival.resolvesTo())
                 ? (arrival.declineReason() != null ? arrival.declineReason() : PAYMENT_STOPPED) : null;

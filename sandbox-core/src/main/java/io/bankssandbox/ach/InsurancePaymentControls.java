@@ -26,6 +26,16 @@ public final class InsurancePaymentControls {
         return receive(new InsurancePayments.Payment(accountId, payer, List.of(claims)));
     }
 
+    /**
+     * A claim given only its amounts: the sandbox balances it with a PR-2 adjustment of the patient's
+     * share and a CO-45 adjustment of the rest of charged minus paid.
+     */
+    public static InsurancePayments.ClaimInput claim(String patientControlNumber, long charged, long paid,
+                                                     long patientResponsibility) {
+        return new InsurancePayments.ClaimInput(patientControlNumber, null, null, charged, paid, patientResponsibility,
+                null, null, null, null, null);
+    }
+
     /** A claim paid in full, without adjustments; optional fields take the sandbox's defaults. */
     public static InsurancePayments.ClaimInput paidClaim(String patientControlNumber, long amount) {
         return new InsurancePayments.ClaimInput(patientControlNumber, null, null, amount, amount, null, null, null,

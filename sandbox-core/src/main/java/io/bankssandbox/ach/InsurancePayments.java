@@ -3,40 +3,31 @@ package io.bankssandbox.ach;
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.entities.Entity;
 import io.bankssandbox.era.Era;
+import io.bankssandbox.era.ClaimAdjustmentReasons;
 import io.bankssandbox.era.EraBalance;
+import io.bankssandbox.era.ReassociationTrace;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.SandboxState;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import io.bankssandbox.state.StableDigits;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 
 /**
  * An insurance payment as it reaches a practice: an ACH credit whose addenda carry the 835's TRN
- * (reference number) and the payee's tax id, and the ERA describing the claims it pays. The ERA's
- * {@code check_number} is the TRN reference, so the two reconcile; it names the ACH's transaction
- * once the transfer is accepted.
+ * segment (see {@link ReassociationTrace}) and the payee's tax id, and the ERA describing the claims
+ * it pays. The ERA's {@code check_number} is the TRN reference, so the two reconcile; it names the
+ * ACH's transaction once the transfer is accepted.
+ *
+ * <p>A claim sent with its amounts but without any adjustment or service line is balanced here, once
+ * for every caller (control API, typed handle, dashboard): {@link EraBalance#impliedAdjustments}.
+ * Explicit adjustments are taken as sent, and must balance.
  */
 public final class InsurancePayments {
-    /** Descriptions of common claim adjustment reason codes, for adjustments sent without one. */
-    private static final Map<String, String> REASONS = Map.of(
-            "1", "Deductible amount",
-            "2", "Coinsurance amount",
-            "3", "Co-payment amount",
-            "45", "Charge exceeds fee schedule/maximum allowable",
-            "50", "Non-covered service: not deemed a medical necessity",
-            "96", "Non-covered charge(s)",
-            "97", "Payment is included in the allowance for another service",
-            "253", "Sequestration - reduction in federal payment");
-
     /** The payment asked for; optional fields are null. */
     public record Payment(String accountId, Era.Party payer, List<ClaimInput> claims) {}
 
@@ -94,7 +85,7 @@ public final class InsurancePayments {
         }
         String reference = newReference(state, entity.id());
         List<String> addenda = List.of(
-                "TRN*1*" + reference + "*1" + payment.payer().id() + "~",
+                ReassociationTrace.of(reference, payment.payer().id()).addendaLine(),
                 "REF*TJ*" + taxId(entity.id()) + "~");
         InboundAchTransfer transfer = InboundAchLifecycle.arrive(state, new InboundAchLifecycle.Arrival(
                 account.id(), total, payment.payer().name(), "HCCLAIMPMT", "CCD", addenda, null, null, null, today,
@@ -109,6 +100,11 @@ public final class InsurancePayments {
     private static Era.Claim claim(ClaimInput in, String name, Instant paymentDate,
                                    List<String> violations) {
         List<Era.Adjustment> adjustments = adjustments(in.adjustments());
+        boolean amountsOnly = adjustments.isEmpty() && (in.serviceLines() == null || in.serviceLines().isEmpty());
+        if (amountsOnly) {
+            adjustments = EraBalance.impliedAdjustments(in.chargedAmount(), in.paidAmount(),
+                    in.patientResponsibility() != null ? in.patientResponsibility() : 0);
+        }
         List<Era.ServiceLine> lines = new ArrayList<>();
         if (in.serviceLines() != null) {
             for (ServiceLineInput line : in.serviceLines()) {
@@ -138,8 +134,7 @@ public final class InsurancePayments {
         List<Era.Adjustment> out = new ArrayList<>();
         if (in != null) {
             for (AdjustmentInput a : in) {
-                String reason = a.reason() != null ? a.reason()
-                        : REASONS.getOrDefault(a.reasonCode(), "Claim adjustment reason code " + a.reasonCode());
+                String reason = a.reason() != null ? a.reason() : ClaimAdjustmentReasons.describe(a.reasonCode());
                 out.add(new Era.Adjustment(a.group(), a.reasonCode(), reason, a.amount()));
             }
         }
@@ -176,16 +171,6 @@ public final class InsurancePayments {
 
     /** The payee's 9-digit tax id as the fixture generator derives it: stable per entity. */
     static String taxId(String entityId) {
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(entityId.getBytes(StandardCharsets.UTF_8));
-            String hex = HexFormat.of().formatHex(hash);
-            StringBuilder digits = new StringBuilder(9);
-            for (int i = 0; i < 9; i++) {
-                digits.append(Character.digit(hex.charAt(i), 16) % 10);
-            }
-            return digits.toString();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JVM", e);
-        }
+        return StableDigits.of(entityId, 9);
     }
 }

@@ -3,12 +3,16 @@ package io.bankssandbox.cards;
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.Ledger;
 import io.bankssandbox.accounts.Transaction;
+import io.bankssandbox.state.Command;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.SandboxState;
 import io.bankssandbox.state.SortKey;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Decides a simulated card payment as the card network would ask the issuer to, and books it when
@@ -17,8 +21,27 @@ import java.util.List;
  * widest, then funds. The control API sees every card, web-app ones included.
  */
 public final class CardAuthorizer {
-    /** A payment a merchant asks to make; {@code merchantCountry} is an ISO 3166-1 alpha-2 code. */
-    public record PaymentRequest(long amount, String merchantCategoryCode, String merchantCountry) {}
+    /**
+     * A payment a merchant asks to make ({@code POST /_sandbox/cards/{id}/authorizations});
+     * {@code merchantCountry} is an ISO 3166-1 alpha-2 code, null for the US.
+     */
+    public record PaymentRequest(long amount, String merchantCategoryCode, String merchantCountry) implements Command {
+        private static final Set<String> COUNTRIES = Set.of(Locale.getISOCountries());
+        private static final Pattern TWO_CAPITALS = Pattern.compile("[A-Z]{2}");
+
+        public PaymentRequest {
+            merchantCountry = merchantCountry == null ? "US" : merchantCountry;
+        }
+
+        /** Two capital letters that no country has (XX, say) have the right shape but name nothing. */
+        @Override
+        public List<String> violations() {
+            if (TWO_CAPITALS.matcher(merchantCountry).matches() && !COUNTRIES.contains(merchantCountry)) {
+                return List.of("merchant_country must be an ISO 3166-1 alpha-2 country code such as US");
+            }
+            return List.of();
+        }
+    }
 
     /** The answer; {@code declineReason} and {@code limit} are null when approved. */
     public record Decision(String decision, String declineReason, SpendingLimit limit) {
@@ -42,6 +65,7 @@ public final class CardAuthorizer {
     private CardAuthorizer() {}
 
     public static Decision authorize(SandboxState state, String cardId, PaymentRequest payment, Instant now) {
+        Command.requireValid(payment);
         Card card = state.cards.get(cardId);
         if (card == null) {
             throw DomainException.notFound("Card", cardId);

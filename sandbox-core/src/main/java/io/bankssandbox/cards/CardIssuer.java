@@ -3,6 +3,7 @@ package io.bankssandbox.cards;
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.AccountBook;
 import io.bankssandbox.access.Caller;
+import io.bankssandbox.state.Command;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.SandboxState;
 import java.time.Instant;
@@ -10,12 +11,38 @@ import java.util.List;
 
 /** Issues cards and finds them as a caller may. */
 public final class CardIssuer {
-    /** What a valid create-card request asks for. */
-    public record IssueCard(String bankAccountId, String nickname, List<SpendingLimit> spendingLimits) {}
+    /**
+     * A card to issue ({@code POST /v0/cards}), shaped as the request is: its limits sit where the
+     * card's answer shows them, under {@code authorization_controls.usage.multi_use}.
+     */
+    public record IssueCard(String bankAccountId, String nickname, CardView.AuthorizationControls authorizationControls)
+            implements Command {
+
+        public static IssueCard of(String bankAccountId, String nickname, List<SpendingLimit> spendingLimits) {
+            return new IssueCard(bankAccountId, nickname, new CardView.AuthorizationControls(
+                    new CardView.Usage("multi_use", new CardView.MultiUse(spendingLimits)), null, null, null));
+        }
+
+        /** The limits asked for (empty when the request gives none). */
+        public List<SpendingLimit> spendingLimits() {
+            if (authorizationControls == null || authorizationControls.usage() == null
+                    || authorizationControls.usage().multiUse() == null
+                    || authorizationControls.usage().multiUse().spendingLimits() == null) {
+                return List.of();
+            }
+            return authorizationControls.usage().multiUse().spendingLimits();
+        }
+
+        @Override
+        public List<String> violations() {
+            return SpendingLimitRules.violations(SpendingLimitRules.REQUEST_FIELD, spendingLimits());
+        }
+    }
 
     private CardIssuer() {}
 
     public static Card issue(SandboxState state, Caller caller, IssueCard command, Instant now) {
+        Command.requireValid(command);
         Account account = AccountBook.get(state, caller, command.bankAccountId());
         String id = state.ids.next("card_");
         Card card = new Card(id, now, account.entityId(), account.id(), command.nickname(), CardNumbers.last4For(id),

@@ -6,43 +6,63 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The rules on requested spending limits that a schema cannot say: at most one limit per interval,
+ * The rules on a card's own spending limits that a schema cannot say: at most one limit per interval,
  * and amounts never decreasing as the interval widens (per_transaction ≤ per_day ≤ per_week ≤
- * per_month ≤ all_time, among those given). Every violation is reported.
+ * per_month ≤ all_time, among those given). Every violation is reported. They hold for a card issued
+ * through the API and for one a fixture or an imported state holds.
  */
 public final class SpendingLimitRules {
-    /** A requested limit as far as it could be read; unreadable parts are the schema's to report. */
-    public record Requested(Interval interval, Long amount) {}
-
-    private static final String FIELD = "authorization_controls.usage.multi_use.spending_limits";
+    /** Where a card issued through the API carries its limits. */
+    public static final String REQUEST_FIELD = "authorization_controls.usage.multi_use.spending_limits";
 
     private SpendingLimitRules() {}
 
-    public static List<String> violations(List<Requested> limits) {
+    /** Every rule {@code limits} break, each message starting with {@code field}, the limits' name. */
+    public static List<String> violations(String field, List<SpendingLimit> limits) {
         List<String> violations = new ArrayList<>();
+        for (String rule : violations(limits)) {
+            violations.add(field + " " + rule);
+        }
+        return violations;
+    }
+
+    /**
+     * Every rule {@code limits} break, worded to follow the limits' name. A limit without a positive
+     * amount is the schema's to report, so it takes no part here.
+     */
+    public static List<String> violations(List<SpendingLimit> limits) {
+        List<String> violations = new ArrayList<>();
+        if (limits == null) {
+            return violations;
+        }
         Map<Interval, Integer> counts = new EnumMap<>(Interval.class);
-        for (Requested limit : limits) {
-            counts.merge(limit.interval(), 1, Integer::sum);
+        for (SpendingLimit limit : limits) {
+            if (limit != null && limit.interval() != null) {
+                counts.merge(limit.interval(), 1, Integer::sum);
+            }
         }
         counts.forEach((interval, count) -> {
             if (count > 1) {
-                violations.add(FIELD + " must hold at most one limit per interval, but " + interval.wireName()
+                violations.add("must hold at most one limit per interval, but " + interval.wireName()
                         + " appears " + count + " times");
             }
         });
-        for (Requested narrower : limits) {
-            for (Requested wider : limits) {
-                if (narrower.amount() == null || wider.amount() == null
-                        || narrower.interval().compareTo(wider.interval()) >= 0) {
+        for (SpendingLimit narrower : limits) {
+            for (SpendingLimit wider : limits) {
+                if (!comparable(narrower) || !comparable(wider) || narrower.interval().compareTo(wider.interval()) >= 0) {
                     continue;
                 }
                 if (wider.amount() < narrower.amount()) {
-                    violations.add(FIELD + " amounts must not decrease as the interval widens: "
+                    violations.add("amounts must not decrease as the interval widens: "
                             + wider.interval().wireName() + " (" + wider.amount() + ") is less than "
                             + narrower.interval().wireName() + " (" + narrower.amount() + ")");
                 }
             }
         }
         return violations;
+    }
+
+    private static boolean comparable(SpendingLimit limit) {
+        return limit != null && limit.interval() != null && limit.amount() > 0;
     }
 }

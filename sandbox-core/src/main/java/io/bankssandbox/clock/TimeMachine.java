@@ -1,8 +1,11 @@
 package io.bankssandbox.clock;
 
+import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.SandboxState;
 import io.bankssandbox.state.StateHolder;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -19,6 +22,15 @@ public final class TimeMachine {
     public interface Transition {
         List<ClockEvent> apply(SandboxState state, String id, Instant at);
     }
+
+    /** The latest instant a timestamp can show with a four-digit year. */
+    public static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
+
+    /**
+     * A move of the clock as the control API takes it ({@code POST /_sandbox/clock/advance}): {@code by}
+     * an ISO 8601 duration, or {@code to} an ISO 8601 timestamp (the schema asks for exactly one).
+     */
+    public record Advance(String by, String to) {}
 
     private final SandboxClock clock;
     private final StateHolder state;
@@ -37,12 +49,54 @@ public final class TimeMachine {
         return clock;
     }
 
-    /** Moves to {@code target}; throws {@link IllegalArgumentException} if that is in the past. */
-    public List<ClockEvent> advanceTo(Instant target) {
+    /**
+     * Moves the clock as asked, applying every transition that falls due on the way, in time order;
+     * answers what happened. The clock never goes backwards, and never past {@link #LATEST} (an answer
+     * could not show the time): either is a refusal, as is text that is not a duration or a timestamp.
+     */
+    public List<ClockEvent> advance(Advance request) {
+        if (request.by() != null) {
+            Duration by;
+            try {
+                by = Duration.parse(request.by());
+            } catch (DateTimeParseException e) {
+                throw DomainException.invalid("by must be an ISO 8601 duration such as PT2H or P1D");
+            }
+            return advanceBy(by);
+        }
+        Instant to;
+        try {
+            to = Instant.parse(request.to());
+        } catch (DateTimeParseException e) {
+            throw DomainException.invalid("to must be an ISO 8601 timestamp such as 2026-01-15T12:00:00Z");
+        }
+        return advance(to, "to");
+    }
+
+    /** Moves the clock forward by {@code by}; see {@link #advance(Advance)}. */
+    public List<ClockEvent> advanceBy(Duration by) {
+        if (by.isNegative()) {
+            throw DomainException.invalid("by must not be negative: the clock never goes backwards");
+        }
+        Instant now = clock.now();
+        // compared as durations first: now + by may lie beyond what an Instant can hold
+        return advance(by.compareTo(Duration.between(now, LATEST)) > 0 ? LATEST.plusSeconds(1) : now.plus(by), "by");
+    }
+
+    /** Moves the clock to {@code to}; see {@link #advance(Advance)}. */
+    public List<ClockEvent> advanceTo(Instant to) {
+        return advance(to, "to");
+    }
+
+    private List<ClockEvent> advance(Instant target, String field) {
+        if (target.isAfter(LATEST)) {
+            throw DomainException.invalid(field
+                    + " would move the clock past 9999-12-31T23:59:59Z, the latest time the sandbox can show");
+        }
         return state.write(s -> {
             Instant now = clock.now();
             if (target.isBefore(now)) {
-                throw new IllegalArgumentException("the clock never goes backwards: " + target + " is before " + now);
+                throw DomainException.invalid("the clock never goes backwards: " + target + " is before " + now);
             }
             List<ClockEvent> events = applyDue(s, target);
             clock.set(target);

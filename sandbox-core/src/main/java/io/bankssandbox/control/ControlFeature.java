@@ -5,18 +5,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bankssandbox.runtime.Feature;
 import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.clock.ClockEvent;
+import io.bankssandbox.clock.TimeMachine;
 import io.bankssandbox.fixtures.FixtureException;
-import io.bankssandbox.http.ApiException;
 import io.bankssandbox.http.ApiResponse;
 import io.bankssandbox.http.ApiRouter;
 import io.bankssandbox.http.DataList;
 import io.bankssandbox.http.ErrorShape;
 import io.bankssandbox.http.FaultInjector;
-import io.bankssandbox.http.RequestJournal;
-import io.bankssandbox.state.Json;
-import java.time.Duration;
+import io.bankssandbox.state.DomainException;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 
 /**
@@ -25,8 +22,6 @@ import java.util.List;
  */
 public final class ControlFeature implements Feature {
     private static final String VERSION = "0.1.0";
-    /** The latest instant a timestamp can show with a four-digit year. */
-    private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
 
     private final SandboxRuntime runtime;
 
@@ -50,14 +45,9 @@ public final class ControlFeature implements Feature {
         control.get("/_sandbox/clock", ErrorShape.NEST, request -> ApiResponse.ok(clockView()));
         control.get("/_sandbox/scenario-schema.json", ErrorShape.NEST,
                 request -> ApiResponse.raw(ScenarioSchemaFile.MEDIA_TYPE, ScenarioSchemaFile.bytes()));
-        control.post("/_sandbox/clock/advance", ErrorShape.NEST, request -> {
-            Instant target = target(request.body());
-            try {
-                List<ClockEvent> events = runtime.timeMachine().advanceTo(target);
-                return ApiResponse.ok(new Advanced(runtime.clock().now(), events));
-            } catch (IllegalArgumentException e) {
-                throw ApiException.validation(List.of(e.getMessage()));
-            }
+        control.post("/_sandbox/clock/advance", ErrorShape.NEST, TimeMachine.Advance.class, (request, advance) -> {
+            List<ClockEvent> events = runtime.timeMachine().advance(advance);
+            return ApiResponse.ok(new Advanced(runtime.clock().now(), events));
         });
         control.post("/_sandbox/reset", ErrorShape.NEST, request -> ApiResponse.ok(new ResetView(runtime.reset())));
         control.get("/_sandbox/state", ErrorShape.NEST, request -> ApiResponse.ok(runtime.exportState()));
@@ -65,7 +55,7 @@ public final class ControlFeature implements Feature {
             try {
                 runtime.importState(request.body());
             } catch (FixtureException e) {
-                throw ApiException.validation(e.problems());
+                throw DomainException.invalid(e.problems());
             }
             return ApiResponse.ok(runtime.exportState());
         });
@@ -108,35 +98,5 @@ public final class ControlFeature implements Feature {
 
     private ClockView clockView() {
         return new ClockView(runtime.clock().now(), runtime.clock().mode().wireName());
-    }
-
-    private Instant target(JsonNode body) {
-        Instant target;
-        try {
-            if (body.has("by")) {
-                Duration by = Duration.parse(body.get("by").asText());
-                if (by.isNegative()) {
-                    throw ApiException.validation(List.of("by must not be negative: the clock never goes backwards"));
-                }
-                target = by.compareTo(Duration.between(runtime.clock().now(), LATEST)) > 0 ? LATEST.plusSeconds(1)
-                        : runtime.clock().now().plus(by);
-            } else {
-                target = Instant.parse(body.get("to").asText());
-            }
-        } catch (DateTimeParseException e) {
-            throw ApiException.validation(List.of(body.has("by")
-                    ? "by must be an ISO 8601 duration such as PT2H or P1D"
-                    : "to must be an ISO 8601 timestamp such as 2026-01-15T12:00:00Z"));
-        }
-        if (target.isAfter(LATEST)) {
-            // timestamps are written with four-digit years; an advance past them would answer unreadable dates
-            throw ApiException.validation(List.of((body.has("by") ? "by" : "to")
-                    + " would move the clock past 9999-12-31T23:59:59Z, the latest time the sandbox can show"));
-        }
-        return target;
-    }
-
-    static ObjectNode object() {
-        return Json.MAPPER.createObjectNode();
     }
 }

@@ -39,6 +39,25 @@ public final class EraBalance {
         return violations;
     }
 
+    /**
+     * The claim-level adjustments that balance a claim sent with amounts but without any adjustment
+     * or service line: the patient's share as PR-2 (coinsurance), the rest of charged minus paid as
+     * CO-45 (charge exceeds the fee schedule). A zero amount gives no adjustment.
+     */
+    public static List<Era.Adjustment> impliedAdjustments(long charged, long paid, long patientResponsibility) {
+        List<Era.Adjustment> implied = new ArrayList<>(2);
+        if (patientResponsibility != 0) {
+            implied.add(new Era.Adjustment("PR", ClaimAdjustmentReasons.COINSURANCE,
+                    ClaimAdjustmentReasons.describe(ClaimAdjustmentReasons.COINSURANCE), patientResponsibility));
+        }
+        long rest = charged - paid - patientResponsibility;
+        if (rest != 0) {
+            implied.add(new Era.Adjustment("CO", ClaimAdjustmentReasons.FEE_SCHEDULE,
+                    ClaimAdjustmentReasons.describe(ClaimAdjustmentReasons.FEE_SCHEDULE), rest));
+        }
+        return List.copyOf(implied);
+    }
+
     /** Every equation the ERA breaks: its claims', and the payment against the claims' paid total. */
     public static List<String> violations(Era era) {
         List<String> violations = claimViolations(era.claims());

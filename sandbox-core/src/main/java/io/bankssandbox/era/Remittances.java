@@ -47,6 +47,15 @@ public final class Remittances {
         return state.eras.page(List.of(entityId), passes, after, limit);
     }
 
+    /** What the 835 of a remittance is written from: its ERA, and for an ACH payment, where the money went. */
+    public record Advice(Era era, EraDeposit deposit) {}
+
+    /** The advice behind a remittance id, or not found as {@link #get}. */
+    public static Advice advice(SandboxState state, Caller caller, String remittanceId) {
+        Era era = get(state, caller, remittanceId);
+        return new Advice(era, EraDeposit.of(state, era));
+    }
+
     /** The ERA behind a remittance id, or not found when unknown or of an entity the caller cannot see. */
     public static Era get(SandboxState state, Caller caller, String remittanceId) {
         Era era = remittanceId.startsWith(PREFIX)

@@ -36,9 +36,10 @@ public final class RemittancesFeature implements Feature {
                     RemittanceView::of)));
         });
         api.get("/v0/remittances/{remittance_id}/era", ErrorShape.NEST, request -> {
-            Era era = runtime.state().read(state -> Remittances.get(state, request.caller(), request.path("remittance_id")));
-            // written outside the state lock: an Era is immutable
-            return ApiResponse.raw("text/plain; charset=utf-8", x12.write(era));
+            Remittances.Advice advice = runtime.state().read(state -> Remittances.advice(state, request.caller(),
+                    request.path("remittance_id")));
+            // written outside the state lock: an Era and its deposit are immutable
+            return ApiResponse.raw("text/plain; charset=utf-8", x12.write(advice.era(), advice.deposit()));
         });
     }
 

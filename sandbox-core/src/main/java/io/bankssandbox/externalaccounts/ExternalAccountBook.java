@@ -2,6 +2,7 @@ package io.bankssandbox.externalaccounts;
 
 import io.bankssandbox.access.Caller;
 import io.bankssandbox.entities.EntityDirectory;
+import io.bankssandbox.state.Command;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.Page;
 import io.bankssandbox.state.SandboxState;
@@ -21,10 +22,15 @@ public final class ExternalAccountBook {
 
     private ExternalAccountBook() {}
 
-    /** What a caller asks to save; its shape was checked by the request schema. */
+    /** A recipient to save ({@code POST /v0/external-accounts}). */
     public record NewExternalAccount(String entityId, String nickname, String holderType, String holderName,
                                      ExternalAccount.HolderAddress holderAddress, String routingNumber,
-                                     String accountNumber) {}
+                                     String accountNumber) implements Command {
+        @Override
+        public List<String> violations() {
+            return ExternalAccountBook.violations(routingNumber, holderAddress == null ? null : holderAddress.state());
+        }
+    }
 
     /**
      * Rules the request schema cannot say: the routing number's ABA check digit and the state being a
@@ -48,11 +54,7 @@ public final class ExternalAccountBook {
     }
 
     public static ExternalAccount create(SandboxState state, Caller caller, NewExternalAccount command, Instant now) {
-        List<String> violations = violations(command.routingNumber(),
-                command.holderAddress() == null ? null : command.holderAddress().state());
-        if (!violations.isEmpty()) {
-            throw DomainException.invalid(violations);
-        }
+        Command.requireValid(command);
         EntityDirectory.get(state, caller, command.entityId());
         ExternalAccount account = new ExternalAccount(state.ids.next("external_account_"), command.entityId(),
                 command.nickname(), command.holderType(), command.holderName(), command.holderAddress(),

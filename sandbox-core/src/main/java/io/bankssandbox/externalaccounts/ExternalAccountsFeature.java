@@ -1,6 +1,5 @@
 package io.bankssandbox.externalaccounts;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.runtime.Feature;
 import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.http.ApiResponse;
@@ -29,17 +28,12 @@ public final class ExternalAccountsFeature implements Feature {
 
     @Override
     public void routes(ApiRouter api) {
-        api.post("/v0/external-accounts", ErrorShape.SIMPLE,
-                body -> ExternalAccountBook.violations(body.path("routing_number").textValue(),
-                        body.path("holder_address").path("state").textValue()),
-                request -> {
-                    ExternalAccountBook.NewExternalAccount command = command(request.body());
-                    return runtime.state().write(state -> {
-                        ExternalAccount account = ExternalAccountBook.create(state, request.caller(), command,
-                                runtime.clock().now());
-                        return ApiResponse.created(ExternalAccountView.of(account), KIND, account.id());
-                    });
-                });
+        api.post("/v0/external-accounts", ErrorShape.SIMPLE, ExternalAccountBook.NewExternalAccount.class,
+                (request, command) -> runtime.state().write(state -> {
+                    ExternalAccount account = ExternalAccountBook.create(state, request.caller(), command,
+                            runtime.clock().now());
+                    return ApiResponse.created(ExternalAccountView.of(account), KIND, account.id());
+                }));
         api.get("/v0/external-accounts/{external_account_id}", ErrorShape.SIMPLE, request -> runtime.state().read(
                 state -> ApiResponse.ok(ExternalAccountView.of(ExternalAccountBook.get(state, request.caller(),
                         request.path("external_account_id"))))));
@@ -54,16 +48,5 @@ public final class ExternalAccountsFeature implements Feature {
         control.post("/_sandbox/external-accounts/{external_account_id}/archive", ErrorShape.NEST, request ->
                 runtime.state().write(state -> ApiResponse.ok(ExternalAccountView.of(ExternalAccountBook.archive(
                         state, request.caller(), request.path("external_account_id"))))));
-    }
-
-    /** The request body, already checked against its schema. */
-    private static ExternalAccountBook.NewExternalAccount command(JsonNode body) {
-        JsonNode address = body.get("holder_address");
-        return new ExternalAccountBook.NewExternalAccount(body.get("entity_id").asText(), body.get("nickname").asText(),
-                body.get("holder_type").asText(), body.get("holder_name").asText(),
-                new ExternalAccount.HolderAddress(address.get("line1").asText(), address.path("line2").textValue(),
-                        address.get("city").asText(), address.get("state").asText(),
-                        address.get("postal_code").asText(), address.get("country").asText()),
-                body.get("routing_number").asText(), body.get("account_number").asText());
     }
 }

@@ -3,8 +3,10 @@ package io.bankssandbox.http;
 import java.util.List;
 
 /**
- * A request the sandbox refuses, with the status and the message(s) the real service would give.
- * Domain code throws {@link io.bankssandbox.state.DomainException}; the HTTP layer turns it into this.
+ * A refusal of the transport (401, 413, 415, 422 and 409 of idempotency, 429, a malformed body), with
+ * the status and the message the real service would give. Rules (validation, not found, conflict)
+ * throw {@link io.bankssandbox.state.DomainException}, the one exception that lists every violation;
+ * the error filter turns it into this.
  */
 public final class ApiException extends RuntimeException {
     private final int status;
@@ -24,8 +26,12 @@ public final class ApiException extends RuntimeException {
         return new ApiException(status, List.of(message), false, null);
     }
 
-    /** A validation failure: every violated rule, reported as an array in the NestJS shape. */
-    public static ApiException validation(List<String> messages) {
+    /**
+     * A validation failure: every violated rule, reported as an array in the NestJS shape. Only the
+     * error filter makes these, from a {@link io.bankssandbox.state.DomainException}: a rule says no
+     * by throwing that, wherever it lives.
+     */
+    static ApiException validation(List<String> messages) {
         return new ApiException(400, messages, true, null);
     }
 

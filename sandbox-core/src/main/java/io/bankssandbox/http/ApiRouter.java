@@ -34,31 +34,35 @@ public final class ApiRouter {
     }
 
     public void get(String path, ErrorShape shape, RouteHandler handler) {
-        Route route = route("GET", path, shape, BodyRules.NONE, handler);
+        Route route = route("GET", path, shape, null, handler);
         routes.get(path, ctx -> pipeline.serve(ctx, family, route));
     }
 
     public void delete(String path, ErrorShape shape, RouteHandler handler) {
-        Route route = route("DELETE", path, shape, BodyRules.NONE, handler);
+        Route route = route("DELETE", path, shape, null, handler);
         routes.delete(path, ctx -> pipeline.serve(ctx, family, route));
     }
 
+    /** A POST whose body (if any) the route reads itself. */
     public void post(String path, ErrorShape shape, RouteHandler handler) {
-        post(path, shape, BodyRules.NONE, handler);
+        Route route = route("POST", path, shape, null, handler);
+        routes.post(path, ctx -> pipeline.serve(ctx, family, route));
     }
 
-    public void post(String path, ErrorShape shape, BodyRules rules, RouteHandler handler) {
-        Route route = route("POST", path, shape, rules, handler);
+    /** A POST whose body is bound to the domain's command record {@code command} before the route runs. */
+    public <C> void post(String path, ErrorShape shape, Class<C> command, CommandHandler<C> handler) {
+        Route route = route("POST", path, shape, command, request -> handler.handle(request, command.cast(request.command())));
         routes.post(path, ctx -> pipeline.serve(ctx, family, route));
     }
 
     public void put(String path, ErrorShape shape, RouteHandler handler) {
-        Route route = route("PUT", path, shape, BodyRules.NONE, handler);
+        Route route = route("PUT", path, shape, null, handler);
         routes.put(path, ctx -> pipeline.serve(ctx, family, route));
     }
 
-    private Route route(String method, String path, ErrorShape shape, BodyRules rules, RouteHandler handler) {
-        Route route = new Route(openApi.operation(method, path), shape, rules, handler);
+    private Route route(String method, String path, ErrorShape shape, Class<?> command, RouteHandler handler) {
+        Route route = new Route(openApi.operation(method, path), shape,
+                command == null ? null : new CommandBinding(command), handler);
         if (inProcess) {
             pipeline.inProcessControl().register(route);
         }

@@ -1,13 +1,14 @@
 package io.bankssandbox.http;
 
 import io.bankssandbox.state.DomainException;
+import io.bankssandbox.state.NotDurableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Turns a refusal from any later step into the answer: an {@link ApiException} as it is, a
  * {@link DomainException} by its kind (invalid 400 with every violation, not found 404, conflict
- * 409), anything else as the 500 of a bug, logged. The route's shape is applied when it is written.
+ * 409), a change the state file could not keep as 503, anything else as the 500 of a bug, logged. The route's shape is applied when it is written.
  */
 final class ErrorFilter implements Filter {
     private static final Logger LOG = LoggerFactory.getLogger(ErrorFilter.class);
@@ -20,6 +21,9 @@ final class ErrorFilter implements Filter {
             exchange.fail(e);
         } catch (DomainException e) {
             exchange.fail(toApi(e));
+        } catch (NotDurableException e) {
+            // the change is applied in memory: say so rather than acknowledge it as durable
+            exchange.fail(ApiException.of(503, e.getMessage()));
         } catch (RuntimeException e) {
             // A bug: no input should get here. Say so plainly rather than hide it.
             LOG.error("internal error serving {} {}", exchange.method, exchange.target, e);

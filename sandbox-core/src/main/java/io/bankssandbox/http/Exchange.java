@@ -29,8 +29,9 @@ public final class Exchange {
     /** {@link BodyFilter} (or the in-process caller): the body as parsed, and as the journal keeps it. */
     JsonNode requestBody;
     byte[] requestJson;
-    /** {@link ValidationFilter}: query values checked against their schemas, with defaults. */
+    /** {@link ValidationFilter}: query values checked against their schemas, with defaults; the bound command. */
     Map<String, String> query = Map.of();
+    Object command;
 
     /** The answer: set by the route, a replay, a fault or {@link ErrorFilter}; written by {@link WriteFilter}. */
     int status = 500;

@@ -67,12 +67,9 @@ public final class HttpPipeline {
         this.unknownRoute = List.of(writing, errors, notFound);
     }
 
-    /**
-     * Runs after a request that changes state has been answered 2xx and before the answer leaves:
-     * the state file hooks in here, so what a client saw acknowledged is already durable.
-     */
-    public void afterMutation(Runnable hook) {
-        persistence.afterMutation(hook);
+    /** Where a request's changes are made durable before it is answered (the state file); none by default. */
+    public void durability(Durability durability) {
+        persistence.durability(durability);
     }
 
     /** How an idempotent replay renders the current state of what the first request created. */
@@ -101,7 +98,7 @@ public final class HttpPipeline {
         boolean v0 = target.startsWith("/v0");
         ErrorShape shape = ctx.path().startsWith("/v0/external-accounts") ? ErrorShape.SIMPLE : ErrorShape.NEST;
         new Exchange(v0 ? unknownApiRoute : unknownRoute, ctx, v0 ? Family.API : Family.CONTROL,
-                new Route(null, shape, BodyRules.NONE, null), ctx.method().name(), target, Map.of()).proceed();
+                new Route(null, shape, null, null), ctx.method().name(), target, Map.of()).proceed();
     }
 
     private static String target(Context ctx) {

@@ -39,6 +39,7 @@ public final class IdempotencyStore {
     private final Map<String, Entry> stored = new LinkedHashMap<>();
     private final Map<String, Entry> inFlight = new LinkedHashMap<>();
     private final Map<String, String> scopes = new java.util.HashMap<>();
+    private volatile java.util.function.Consumer<Entry> onStored = entry -> { };
 
     public IdempotencyStore(int capacity) {
         this.capacity = capacity;
@@ -73,17 +74,33 @@ public final class IdempotencyStore {
         return new Proceed(slot);
     }
 
+    /** Told of every key stored from now on (the state file keeps them), in the order they are stored. */
+    public void onStored(java.util.function.Consumer<Entry> listener) {
+        this.onStored = listener;
+    }
+
     /** The reserved request succeeded: keep what it created. */
-    public synchronized void complete(String slot, int status, String kind, String id) {
-        Entry reserved = inFlight.remove(slot);
-        if (reserved != null) {
-            stored.put(slot, new Entry(reserved.scope(), reserved.key(), reserved.method(), reserved.path(),
-                    reserved.bodyHash(), reserved.createdAt(), status, kind, id));
-            while (stored.size() > capacity) {
-                Iterator<String> oldest = stored.keySet().iterator();
-                oldest.next();
-                oldest.remove();
+    public void complete(String slot, int status, String kind, String id) {
+        Entry entry;
+        synchronized (this) {
+            Entry reserved = inFlight.remove(slot);
+            if (reserved == null) {
+                return;
             }
+            entry = new Entry(reserved.scope(), reserved.key(), reserved.method(), reserved.path(),
+                    reserved.bodyHash(), reserved.createdAt(), status, kind, id);
+            stored.put(slot, entry);
+            trim();
+        }
+        // outside the lock: the listener may wait on a log that, to rotate, reads this store
+        onStored.accept(entry);
+    }
+
+    private void trim() {
+        while (stored.size() > capacity) {
+            Iterator<String> oldest = stored.keySet().iterator();
+            oldest.next();
+            oldest.remove();
         }
     }
 
@@ -102,6 +119,7 @@ public final class IdempotencyStore {
         for (Entry entry : entries) {
             stored.put(entry.scope() + "\n" + entry.key(), entry);
         }
+        trim();
     }
 
     public synchronized int size() {

@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The control routes, callable in the same JVM without HTTP: the typed {@code Sandbox} handle goes
  * through here. A call runs the same filters a request runs after the transport (clock catch-up,
- * validation against the operation's schema and its body rules, then the route's own handler), so a
+ * validation against the operation's schema, binding the command, then the route's own handler), so a
  * typed call and an HTTP call can never disagree about a rule. There is no admin token to check:
  * whoever holds the handle started the sandbox.
  */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.bankssandbox.openapi.OpenApiDocument;
 import io.bankssandbox.openapi.SchemaValidator;
+import io.bankssandbox.state.DomainException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -12,9 +13,11 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Checks the request against its operation in the OpenAPI document: query parameters (typed,
- * ranged, defaulted) and the body schema, together with the rules a schema cannot say, so that one
- * 400 lists every violation.
+ * Checks the request against its operation in the OpenAPI document (query parameters typed, ranged
+ * and defaulted; the body against its schema) and binds the body to the route's command record.
+ * A body that fails its schema is refused together with the command's own rules, as far as the
+ * body can be read, so that one 400 lists every violation; a body that passes leaves those rules to
+ * the domain, which checks them before it acts.
  */
 final class ValidationFilter implements Filter {
     private static final Pattern INTEGER = Pattern.compile("-?\\d{1,18}");
@@ -34,10 +37,18 @@ final class ValidationFilter implements Filter {
             if (!body.isObject()) {
                 throw ApiException.badRequest("Request body must be a JSON object");
             }
-            List<String> violations = new ArrayList<>(validator.validate(operation.bodySchemaRef(), body));
-            violations.addAll(exchange.route.rules().violations(body));
+            List<String> violations = validator.validate(operation.bodySchemaRef(), body);
+            CommandBinding command = exchange.route.command();
             if (!violations.isEmpty()) {
-                throw ApiException.validation(violations);
+                List<String> all = new ArrayList<>(violations);
+                if (command != null) {
+                    all.addAll(command.violationsOf(body));
+                }
+                throw DomainException.invalid(all);
+            }
+            if (command != null) {
+                // the command's own rules are the domain's to check: it does, whoever calls it
+                exchange.command = command.bind(body);
             }
         }
         exchange.proceed();
@@ -73,7 +84,7 @@ final class ValidationFilter implements Filter {
             violations.addAll(found);
         }
         if (!violations.isEmpty()) {
-            throw ApiException.validation(violations);
+            throw DomainException.invalid(violations);
         }
         return values;
     }

@@ -53,7 +53,7 @@ public final class LiveLockboxFeature implements Feature {
                 runtime.state().write(state -> ApiResponse.ok(CheckDepositView.of(LockboxMail.submit(state,
                         request.caller(), request.path("check_deposit_id"), runtime.clock().now())))));
         control.post("/_sandbox/check-deposits/{check_deposit_id}/return", ErrorShape.NEST, request -> {
-            String reason = request.body() == null ? null : request.body().path("reason").textValue();
+            String reason = request.bodyText("reason");
             return runtime.state().write(state -> ApiResponse.ok(CheckDepositView.of(LockboxMail.returnDeposit(state,
                     request.caller(), request.path("check_deposit_id"), reason, runtime.clock().now()))));
         });

@@ -1,6 +1,5 @@
 package io.bankssandbox.lockbox;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.runtime.Feature;
 import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.clock.TimeMachine;
@@ -9,12 +8,8 @@ import io.bankssandbox.http.ApiResponse;
 import io.bankssandbox.http.ApiRouter;
 import io.bankssandbox.http.DataList;
 import io.bankssandbox.http.ErrorShape;
-import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.SandboxState;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * {@code GET /v0/providers/{provider_id}}, {@code GET /v0/providers/{provider_id}/mail}, the
@@ -42,17 +37,14 @@ public final class LockboxFeature implements Feature {
 
     @Override
     public void controlRoutes(ApiRouter control) {
-        control.post("/_sandbox/providers/{provider_id}/mail", ErrorShape.NEST, request -> {
-            LockboxMail.IncomingMail mail = incomingMail(request.body());
-            return runtime.state().write(state -> {
-                Instant now = runtime.clock().now();
-                MailItem item = LockboxMail.receive(state, request.caller(), request.path("provider_id"),
-                        mail.receivedAt() != null ? mail : new LockboxMail.IncomingMail(mail.checks(), now), now);
-                // Mail dated far enough back has holds already due: release them now, so the answer is current.
-                runtime.timeMachine().applyDue(state, now);
-                return ApiResponse.created(MailItemView.of(state.mail.get(item.id())), null, null);
-            });
-        });
+        control.post("/_sandbox/providers/{provider_id}/mail", ErrorShape.NEST, LockboxMail.IncomingMail.class,
+                (request, mail) -> runtime.state().write(state -> {
+                    Instant now = runtime.clock().now();
+                    MailItem item = LockboxMail.receive(state, request.caller(), request.path("provider_id"), mail, now);
+                    // Mail dated far enough back has holds already due: release them now, so the answer is current.
+                    runtime.timeMachine().applyDue(state, now);
+                    return ApiResponse.created(MailItemView.of(state.mail.get(item.id())), null, null);
+                }));
     }
 
     @Override
@@ -63,27 +55,5 @@ public final class LockboxFeature implements Feature {
     @Override
     public void schedule(SandboxState state) {
         LockboxMail.schedule(state);
-    }
-
-    /** The simulation body, already checked against its schema. */
-    private static LockboxMail.IncomingMail incomingMail(JsonNode body) {
-        List<LockboxMail.IncomingCheck> checks = new ArrayList<>();
-        for (JsonNode check : body.path("checks")) {
-            JsonNode micr = check.path("micr");
-            checks.add(new LockboxMail.IncomingCheck(check.get("amount").asLong(),
-                    check.path("status").asText(CheckDeposit.SUBMITTED),
-                    micr.isObject() ? new CheckDeposit.Micr(micr.get("routing_number").asText(),
-                            micr.get("account_number").asText(), micr.path("auxiliary_on_us").textValue(),
-                            micr.get("serial_number").asText()) : null));
-        }
-        Instant receivedAt = null;
-        if (body.hasNonNull("received_at")) {
-            try {
-                receivedAt = Instant.parse(body.get("received_at").asText());
-            } catch (DateTimeParseException e) {
-                throw DomainException.invalid("received_at must be an ISO 8601 timestamp such as 2026-03-02T15:00:00.000Z");
-            }
-        }
-        return new LockboxMail.IncomingMail(checks, receivedAt);
     }
 }

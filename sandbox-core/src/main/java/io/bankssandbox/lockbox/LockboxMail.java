@@ -101,12 +101,14 @@ public final class LockboxMail {
     }
 
     /**
-     * Mail arriving at a provider's lockbox. It is deposited into the provider's first account; each
-     * submitted check is posted at once and held until {@code received_at} + {@link #HOLD}.
+     * Mail arriving at a provider's lockbox, received now when it says no time. It is deposited into the
+     * provider's first account; each submitted check is posted at once and held until {@code received_at}
+     * + {@link #HOLD}.
      */
     public static MailItem receive(SandboxState state, Caller caller, String providerId, IncomingMail mail, Instant now) {
         Entity provider = EntityDirectory.provider(state, caller, providerId);
-        if (mail.receivedAt().isAfter(now)) {
+        Instant at = mail.receivedAt() != null ? mail.receivedAt() : now;
+        if (at.isAfter(now)) {
             throw DomainException.invalid("received_at must not be in the future (the sandbox clock is at " + now + ")");
         }
         Iterator<Account> accounts = state.accounts.inPartition(provider.id()).iterator();
@@ -116,9 +118,8 @@ public final class LockboxMail {
         String accountId = accounts.next().id();
         String mailId = state.ids.next("inbound_mail_item_");
         String fileId = state.ids.next("file_");
-        Instant at = mail.receivedAt();
         List<CheckDeposit> checks = new ArrayList<>();
-        for (IncomingCheck incoming : mail.checks()) {
+        for (IncomingCheck incoming : mail.checks() == null ? List.<IncomingCheck>of() : mail.checks()) {
             String checkId = state.ids.next("check_deposit_");
             if (CheckDeposit.REJECTED.equals(incoming.status())) {
                 checks.add(new CheckDeposit(checkId, incoming.amount(), null, CheckDeposit.REJECTED, null, null));

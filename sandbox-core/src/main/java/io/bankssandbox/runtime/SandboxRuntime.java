@@ -129,6 +129,17 @@ public final class SandboxRuntime {
         return start;
     }
 
+    /** Installs a state read back from a state file: its idempotency keys, the clock at {@code now}. */
+    public void restore(SandboxState restored, List<IdempotencyStore.Entry> keys, Instant now) {
+        for (Feature feature : features) {
+            feature.schedule(restored);
+        }
+        state.replace(restored, () -> {
+            clock.set(now);
+            idempotency.replaceAll(keys);
+        });
+    }
+
     /** The whole state as one document whose keys are the fixture files' names. */
     public ObjectNode exportState() {
         return state.read(s -> StateCodec.encode(s, clock.now(), idempotency.export()));

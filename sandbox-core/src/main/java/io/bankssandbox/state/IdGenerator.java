@@ -27,6 +27,11 @@ public final class IdGenerator {
         return next;
     }
 
+    /** Continues from {@code next}, as a restart does from the counter its state file kept. */
+    public void resumeAt(long next) {
+        this.next = next;
+    }
+
     public IdGenerator copy() {
         return new IdGenerator(seed, next);
     }

@@ -43,21 +43,30 @@ public final class SandboxState {
     public final Instant startedAt;
     /** Events the current write has published; never copied (a copy starts with none pending). */
     public final EventBuffer events = new EventBuffer();
+    /** Rows the current write has put, for a durable store; never copied. */
+    public final ChangeSet changes = new ChangeSet();
+    private final List<Table<?>> tables;
 
     public SandboxState(List<ApiKey> apiKeys, CardPolicy policy, IdGenerator ids, Instant startedAt) {
-        this(Table.ascending(Entity::id, e -> new SortKey(e.createdAt(), e.id()), Entity::id),
-                Table.ascending(Account::id, a -> new SortKey(a.openedAt(), a.id()), Account::entityId),
-                Table.ascending(Card::id, c -> new SortKey(c.createdAt(), c.id()), Card::bankAccountId),
-                Table.descending(InboundAchTransfer::id, t -> new SortKey(t.createdAt(), t.id()),
-                        InboundAchTransfer::accountId),
-                Table.descending(MailItem::id, m -> new SortKey(m.receivedAt(), m.id()), MailItem::providerId),
-                Table.descending(Era::id, e -> new SortKey(e.receivedAt(), e.id()), Era::entityId),
-                Table.descending(ExternalAccount::id, x -> new SortKey(x.createdAt(), x.id()),
-                        ExternalAccount::entityId),
-                Table.descending(Transaction::id, t -> new SortKey(t.occurredAt(), t.id()), Transaction::accountId),
-                Table.ascending(CardPayment::id, p -> new SortKey(p.authorizedAt(), p.id()), CardPayment::cardId),
-                Table.descending(BookTransfer::id, b -> new SortKey(b.createdAt(), b.id()), BookTransfer::sourceAccountId),
-                Table.descending(AchTransfer::id, a -> new SortKey(a.createdAt(), a.id()), AchTransfer::accountId),
+        this(Table.ascending("entities", Entity.class, Entity::id, e -> new SortKey(e.createdAt(), e.id()), Entity::id),
+                Table.ascending("accounts", Account.class, Account::id, a -> new SortKey(a.openedAt(), a.id()),
+                        Account::entityId),
+                Table.ascending("cards", Card.class, Card::id, c -> new SortKey(c.createdAt(), c.id()), Card::bankAccountId),
+                Table.descending("inbound_ach_transfers", InboundAchTransfer.class, InboundAchTransfer::id,
+                        t -> new SortKey(t.createdAt(), t.id()), InboundAchTransfer::accountId),
+                Table.descending("mail", MailItem.class, MailItem::id, m -> new SortKey(m.receivedAt(), m.id()),
+                        MailItem::providerId),
+                Table.descending("eras", Era.class, Era::id, e -> new SortKey(e.receivedAt(), e.id()), Era::entityId),
+                Table.descending("external_accounts", ExternalAccount.class, ExternalAccount::id,
+                        x -> new SortKey(x.createdAt(), x.id()), ExternalAccount::entityId),
+                Table.descending("transactions", Transaction.class, Transaction::id,
+                        t -> new SortKey(t.occurredAt(), t.id()), Transaction::accountId),
+                Table.ascending("card_payments", CardPayment.class, CardPayment::id,
+                        p -> new SortKey(p.authorizedAt(), p.id()), CardPayment::cardId),
+                Table.descending("book_transfers", BookTransfer.class, BookTransfer::id,
+                        b -> new SortKey(b.createdAt(), b.id()), BookTransfer::sourceAccountId),
+                Table.descending("ach_transfers", AchTransfer.class, AchTransfer::id,
+                        a -> new SortKey(a.createdAt(), a.id()), AchTransfer::accountId),
                 new Timeline(), ids, apiKeys, policy, startedAt);
     }
 
@@ -83,6 +92,26 @@ public final class SandboxState {
         this.apiKeys = List.copyOf(apiKeys);
         this.policy = policy;
         this.startedAt = startedAt;
+        this.tables = List.of(entities, accounts, cards, inboundAchTransfers, mail, eras, externalAccounts,
+                transactions, cardPayments, bookTransfers, achTransfers);
+        for (Table<?> table : tables) {
+            table.noteChangesIn(changes);
+        }
+    }
+
+    /** Every table, in the order the state document lists them. */
+    public List<Table<?>> tables() {
+        return tables;
+    }
+
+    /** The table a state document names {@code name}; null when there is none. */
+    public Table<?> table(String name) {
+        for (Table<?> table : tables) {
+            if (table.name().equals(name)) {
+                return table;
+            }
+        }
+        return null;
     }
 
     public SandboxState copy() {

@@ -20,6 +20,8 @@ import java.util.function.Predicate;
  * on the fly. Not thread-safe: the sandbox's state lock guards it.
  */
 public final class Table<T> {
+    private final String name;
+    private final Class<T> type;
     private final Function<T, String> idOf;
     private final Function<T, SortKey> keyOf;
     private final Function<T, String> partitionOf;
@@ -27,9 +29,13 @@ public final class Table<T> {
     private final Map<String, T> byId;
     private final TreeMap<SortKey, T> ordered;
     private final Map<String, TreeMap<SortKey, T>> partitions;
+    /** Where puts are noted for the write in progress; set by the state that owns the table. */
+    private ChangeSet changes;
 
-    private Table(Function<T, String> idOf, Function<T, SortKey> keyOf, Function<T, String> partitionOf,
-                  Comparator<SortKey> order) {
+    private Table(String name, Class<T> type, Function<T, String> idOf, Function<T, SortKey> keyOf,
+                  Function<T, String> partitionOf, Comparator<SortKey> order) {
+        this.name = name;
+        this.type = type;
         this.idOf = idOf;
         this.keyOf = keyOf;
         this.partitionOf = partitionOf;
@@ -39,24 +45,41 @@ public final class Table<T> {
         this.partitions = new HashMap<>();
     }
 
-    /** Listed oldest first. */
-    public static <T> Table<T> ascending(Function<T, String> idOf, Function<T, SortKey> keyOf,
-                                        Function<T, String> partitionOf) {
-        return new Table<>(idOf, keyOf, partitionOf, Comparator.naturalOrder());
+    /**
+     * Listed oldest first. {@code name} is the table's key in the state document (and its fixture
+     * file's name), {@code type} the row class that document's entries read into.
+     */
+    public static <T> Table<T> ascending(String name, Class<T> type, Function<T, String> idOf,
+                                        Function<T, SortKey> keyOf, Function<T, String> partitionOf) {
+        return new Table<>(name, type, idOf, keyOf, partitionOf, Comparator.naturalOrder());
     }
 
     /** Listed newest first. */
-    public static <T> Table<T> descending(Function<T, String> idOf, Function<T, SortKey> keyOf,
-                                         Function<T, String> partitionOf) {
-        return new Table<>(idOf, keyOf, partitionOf, Comparator.<SortKey>naturalOrder().reversed());
+    public static <T> Table<T> descending(String name, Class<T> type, Function<T, String> idOf,
+                                         Function<T, SortKey> keyOf, Function<T, String> partitionOf) {
+        return new Table<>(name, type, idOf, keyOf, partitionOf, Comparator.<SortKey>naturalOrder().reversed());
     }
 
+    /** A copy with the same rows; it notes its puts nowhere until a state adopts it. */
     public Table<T> copy() {
-        Table<T> copy = new Table<>(idOf, keyOf, partitionOf, order);
+        Table<T> copy = new Table<>(name, type, idOf, keyOf, partitionOf, order);
         copy.byId.putAll(byId);
         copy.ordered.putAll(ordered);
         partitions.forEach((name, rows) -> copy.partitions.put(name, new TreeMap<>(rows)));
         return copy;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Class<T> type() {
+        return type;
+    }
+
+    /** Notes every later put in {@code changes} (the owning state's change set). */
+    void noteChangesIn(ChangeSet changes) {
+        this.changes = changes;
     }
 
     public T get(String id) {
@@ -69,7 +92,11 @@ public final class Table<T> {
 
     /** Inserts a row or replaces the row with the same id. */
     public void put(T row) {
-        T previous = byId.put(idOf.apply(row), row);
+        String id = idOf.apply(row);
+        T previous = byId.put(id, row);
+        if (changes != null) {
+            changes.put(name, id, row);
+        }
         if (previous != null) {
             SortKey oldKey = keyOf.apply(previous);
             ordered.remove(oldKey);

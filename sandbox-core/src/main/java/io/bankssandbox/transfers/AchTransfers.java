@@ -37,8 +37,11 @@ public final class AchTransfers {
 
     private static final Duration HALF_HOUR = Duration.ofMinutes(30);
 
-    /** What a valid request asks for; {@code description} may be null. */
-    public record Send(String sourceAccountId, String externalAccountId, long amount, String description) {}
+    /**
+     * Money to send ({@code POST /v0/ach-transfer}): {@code destinationAccountId} is an external account
+     * of the source's entity; {@code description} may be null.
+     */
+    public record Send(String sourceAccountId, String destinationAccountId, long amount, String description) {}
 
     /** A created transfer and the transaction that took the money. */
     public record Sent(AchTransfer transfer, Transaction transaction) {}
@@ -47,9 +50,9 @@ public final class AchTransfers {
 
     public static Sent create(SandboxState state, Caller caller, Send send, Instant now) {
         Account source = AccountBook.get(state, caller, send.sourceAccountId());
-        ExternalAccount destination = state.externalAccounts.get(send.externalAccountId());
+        ExternalAccount destination = state.externalAccounts.get(send.destinationAccountId());
         if (destination == null || !caller.canSee(destination.entityId())) {
-            throw DomainException.notFound("External account", send.externalAccountId());
+            throw DomainException.notFound("External account", send.destinationAccountId());
         }
         List<String> violations = new ArrayList<>();
         if (!destination.entityId().equals(source.entityId())) {

@@ -15,7 +15,7 @@ import java.util.List;
 public final class BookTransfers {
     public static final String CATEGORY = "internal_transfer";
 
-    /** What a valid request asks for; {@code description} may be null. */
+    /** Money to move ({@code POST /v0/book-transfer}); {@code description} may be null. */
     public record Move(String sourceAccountId, String destinationAccountId, long amount, String description) {}
 
     private BookTransfers() {}

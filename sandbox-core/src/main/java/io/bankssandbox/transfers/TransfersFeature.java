@@ -1,11 +1,11 @@
 package io.bankssandbox.transfers;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.runtime.Feature;
 import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.clock.TimeMachine;
 import io.bankssandbox.http.ApiResponse;
 import io.bankssandbox.http.ApiRouter;
+import io.bankssandbox.http.CommandHandler;
 import io.bankssandbox.http.ErrorShape;
 import io.bankssandbox.http.HttpPipeline;
 import io.bankssandbox.http.RouteHandler;
@@ -33,32 +33,23 @@ public final class TransfersFeature implements Feature {
 
     @Override
     public void routes(ApiRouter api) {
-        RouteHandler createBook = request -> {
-            BookTransfers.Move move = new BookTransfers.Move(text(request.body(), "source_account_id"),
-                    text(request.body(), "destination_account_id"), request.body().get("amount").asLong(),
-                    text(request.body(), "description"));
-            return runtime.state().write(state -> {
-                BookTransfer transfer = BookTransfers.create(state, request.caller(), move, runtime.clock().now());
-                return ApiResponse.created(transfer, BOOK_TRANSFER, transfer.id());
-            });
-        };
+        CommandHandler<BookTransfers.Move> createBook = (request, move) -> runtime.state().write(state -> {
+            BookTransfer transfer = BookTransfers.create(state, request.caller(), move, runtime.clock().now());
+            return ApiResponse.created(transfer, BOOK_TRANSFER, transfer.id());
+        });
         RouteHandler getBook = request -> runtime.state().read(state -> ApiResponse.ok(
                 BookTransfers.get(state, request.caller(), request.path("book_transfer_id"))));
-        api.post("/v0/book-transfer", ErrorShape.NEST, createBook);
-        api.post("/v0/internal-transfer", ErrorShape.NEST, createBook);
+        api.post("/v0/book-transfer", ErrorShape.NEST, BookTransfers.Move.class, createBook);
+        api.post("/v0/internal-transfer", ErrorShape.NEST, BookTransfers.Move.class, createBook);
         api.get("/v0/book-transfer/{book_transfer_id}", ErrorShape.NEST, getBook);
         api.get("/v0/internal-transfer/{book_transfer_id}", ErrorShape.NEST, getBook);
 
-        api.post("/v0/ach-transfer", ErrorShape.NEST, request -> {
-            AchTransfers.Send send = new AchTransfers.Send(text(request.body(), "source_account_id"),
-                    text(request.body(), "destination_account_id"), request.body().get("amount").asLong(),
-                    text(request.body(), "description"));
-            return runtime.state().write(state -> {
-                AchTransfers.Sent sent = AchTransfers.create(state, request.caller(), send, runtime.clock().now());
-                return ApiResponse.created(TransactionView.of(sent.transaction()), TransactionsFeature.REPLAY_KIND,
-                        sent.transaction().id());
-            });
-        });
+        api.post("/v0/ach-transfer", ErrorShape.NEST, AchTransfers.Send.class, (request, send) ->
+                runtime.state().write(state -> {
+                    AchTransfers.Sent sent = AchTransfers.create(state, request.caller(), send, runtime.clock().now());
+                    return ApiResponse.created(TransactionView.of(sent.transaction()), TransactionsFeature.REPLAY_KIND,
+                            sent.transaction().id());
+                }));
         api.get("/v0/ach-transfer/{ach_transfer_id}", ErrorShape.NEST, request -> runtime.state().read(state ->
                 ApiResponse.ok(AchTransferView.of(AchTransfers.get(state, request.caller(),
                         request.path("ach_transfer_id"))))));
@@ -73,7 +64,7 @@ public final class TransfersFeature implements Feature {
         control.post("/_sandbox/ach-transfers/{ach_transfer_id}/cancel", ErrorShape.NEST,
                 move((state, id) -> AchTransfers.cancel(state, id, runtime.clock().now())));
         control.post("/_sandbox/ach-transfers/{ach_transfer_id}/return", ErrorShape.NEST, request -> {
-            String reason = text(request.body(), "reason");
+            String reason = request.bodyText("reason");
             return move((state, id) -> AchTransfers.returnTransfer(state, id, reason, runtime.clock().now()))
                     .handle(request);
         });
@@ -95,10 +86,5 @@ public final class TransfersFeature implements Feature {
     private RouteHandler move(BiFunction<SandboxState, String, AchTransfer> step) {
         return request -> runtime.state().write(state ->
                 ApiResponse.ok(AchTransferView.of(step.apply(state, request.path("ach_transfer_id")))));
-    }
-
-    private static String text(JsonNode body, String field) {
-        JsonNode value = body == null ? null : body.get(field);
-        return value == null || value.isNull() ? null : value.asText();
     }
 }

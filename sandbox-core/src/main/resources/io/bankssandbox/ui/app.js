@@ -634,21 +634,14 @@
       const charged = dollarsToCents(form.charged.value);
       const paid = dollarsToCents(form.paid.value);
       const owes = dollarsToCents(form.patient_responsibility.value || "0");
-      // The claim must balance as an 835 does: charged - paid = the sum of its adjustments.
-      const adjustments = [];
-      if (owes !== 0) adjustments.push({ group: "PR", reason_code: "2", reason: "Coinsurance amount", amount: owes });
-      if (charged - paid - owes !== 0) {
-        adjustments.push({ group: "CO", reason_code: "45", reason: "Charge exceeds fee schedule/maximum allowable", amount: charged - paid - owes });
-      }
+      // Only the amounts: the sandbox balances the claim itself (PR-2 for the patient's share, CO-45 for the rest).
       const body = {
         account_id: form.account_id.value,
         payer: { name: form.payer_name.value.trim(), id: form.payer_id.value.trim() },
         claims: [{
           patient_control_number: "PCN-" + Date.now().toString(36).toUpperCase(),
-          status: paid > 0 ? "paid" : "denied",
           charged_amount: charged, paid_amount: paid, patient_responsibility: owes,
           patient: { name: form.patient.value.trim() },
-          adjustments,
         }],
       };
       act($('[data-testid="insurance-submit"]'), r => `Insurance payment ${money(r.inbound_ach_transfer.amount)} arrived, ${r.inbound_ach_transfer.status}, with its ERA`,

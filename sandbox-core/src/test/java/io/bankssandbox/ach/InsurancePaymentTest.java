@@ -73,7 +73,7 @@ class InsurancePaymentTest extends SandboxTestBase {
         assertThat(ach.get("originator_company_name").asText()).isEqualTo("UNITEDHEALTHCARE");
         assertThat(ach.get("addenda")).hasSize(2);
         String reference = trnReference(ach);
-        assertThat(ach.get("addenda").get(0).asText()).isEqualTo("TRN*1*" + reference + "*11413791217~");
+        assertThat(ach.get("addenda").get(0).asText()).isEqualTo("TRN*1*" + reference + "*1413791217~");
         // the payee's tax id, as on the fixture's Riverside payments
         assertThat(ach.get("addenda").get(1).asText()).isEqualTo("REF*TJ*012364329~");
 
@@ -165,7 +165,9 @@ class InsurancePaymentTest extends SandboxTestBase {
         assertThat(era.get("payment").get("check_number").asText()).isEqualTo("883100027");
         assertThat(era.get("payment").get("amount").asLong()).isEqualTo(aetna.get("amount").asLong());
         assertThat(era.get("payer").get("name").asText()).isEqualTo("AETNA");
-        assertThat(aetna.get("addenda").get(0).asText()).endsWith("*1" + era.get("payer").get("id").asText() + "~");
+        // TRN03 is the payer's 10-character originating company id, which the fixture's payer id already is
+        assertThat(era.get("payer").get("id").asText()).isEqualTo("1066033492");
+        assertThat(aetna.get("addenda").get(0).asText()).isEqualTo("TRN*1*883100027*1066033492~");
         // the key that sees Riverside sees it too
         assertThat(world.one.get("/v0/transactions/" + aetna.get("transaction_id").asText() + "/era").status())
                 .isEqualTo(200);
@@ -191,6 +193,90 @@ class InsurancePaymentTest extends SandboxTestBase {
                 "claims[0] (patient_control_number PCN-9) does not balance: charged_amount - paid_amount = 20000 - 15000"
                         + " = 5000, but the claim's adjustments plus its service lines' adjustments sum to 4000");
         assertThat(AchWorld.walk(world.api, "", 100)).hasSize(before);
+    }
+
+    @Test
+    void aPayerIdThatIsNotACompanyIdBecomesOneInTheAddendaTrn() {
+        Map<String, Object> body = Map.of("account_id", operating, "payer", Map.of("name", "UNITEDHEALTHCARE", "id", "87726"),
+                "claims", List.of(Map.of("patient_control_number", "PCN-5", "charged_amount", 5_000, "paid_amount", 5_000)));
+        JsonNode ach = world.api.post("/_sandbox/insurance-payments", body).json().get("inbound_ach_transfer");
+        assertThat(ach.get("addenda").get(0).asText()).isEqualTo("TRN*1*" + trnReference(ach) + "*9000087726~");
+    }
+
+    @Test
+    void aClaimGivenOnlyItsAmountsIsBalancedWithThePatientsShareAndAFeeScheduleAdjustment() {
+        Map<String, Object> body = Map.of("account_id", operating, "payer", Map.of("name", "AETNA", "id", "60054"),
+                "claims", List.of(Map.of("patient_control_number", "PCN-6", "charged_amount", 28_000,
+                        "paid_amount", 20_500, "patient_responsibility", 2_500)));
+        ApiClient.Response response = world.api.post("/_sandbox/insurance-payments", body);
+        assertThat(response.status()).as(response.toString()).isEqualTo(201);
+        JsonNode claim = response.json().at("/era/claims/0");
+        assertThat(claim.get("patient_responsibility").asLong()).isEqualTo(2_500);
+        assertThat(claim.get("adjustments")).hasSize(2);
+        assertThat(claim.at("/adjustments/0/group").asText()).isEqualTo("PR");
+        assertThat(claim.at("/adjustments/0/reason_code").asText()).isEqualTo("2");
+        assertThat(claim.at("/adjustments/0/reason").asText()).isEqualTo("Coinsurance amount");
+        assertThat(claim.at("/adjustments/0/amount").asLong()).isEqualTo(2_500);
+        assertThat(claim.at("/adjustments/1/group").asText()).isEqualTo("CO");
+        assertThat(claim.at("/adjustments/1/reason_code").asText()).isEqualTo("45");
+        assertThat(claim.at("/adjustments/1/reason").asText()).isEqualTo("Charge exceeds fee schedule/maximum allowable");
+        assertThat(claim.at("/adjustments/1/amount").asLong()).isEqualTo(5_000);
+        assertThat(claim.get("service_lines")).isEmpty();
+    }
+
+    @Test
+    void aClaimPaidInFullGetsNoAdjustmentAndOneWithoutAPatientShareOnlyCo45() {
+        Map<String, Object> body = Map.of("account_id", operating, "payer", Map.of("name", "AETNA", "id", "60054"),
+                "claims", List.of(
+                        Map.of("patient_control_number", "PCN-F", "charged_amount", 9_000, "paid_amount", 9_000),
+                        Map.of("patient_control_number", "PCN-C", "charged_amount", 9_000, "paid_amount", 7_000)));
+        JsonNode claims = world.api.post("/_sandbox/insurance-payments", body).json().at("/era/claims");
+        assertThat(claims.at("/0/adjustments")).isEmpty();
+        assertThat(claims.at("/1/adjustments")).hasSize(1);
+        assertThat(claims.at("/1/adjustments/0/group").asText()).isEqualTo("CO");
+        assertThat(claims.at("/1/adjustments/0/amount").asLong()).isEqualTo(2_000);
+        assertThat(claims.at("/1/patient_responsibility").asLong()).isZero();
+    }
+
+    @Test
+    void explicitAdjustmentsWinOverTheImpliedOnesAndMustBalance() {
+        Map<String, Object> kept = Map.of("account_id", operating, "payer", Map.of("name", "AETNA", "id", "60054"),
+                "claims", List.of(Map.of("patient_control_number", "PCN-E", "charged_amount", 10_000,
+                        "paid_amount", 8_000, "patient_responsibility", 500,
+                        "adjustments", List.of(adjustment("OA", "23", 1_500), adjustment("PR", "3", 500)))));
+        JsonNode claim = world.api.post("/_sandbox/insurance-payments", kept).json().at("/era/claims/0");
+        assertThat(claim.get("adjustments")).hasSize(2);
+        assertThat(claim.at("/adjustments/0/group").asText()).isEqualTo("OA");
+        assertThat(claim.at("/adjustments/1/reason_code").asText()).isEqualTo("3");
+
+        Map<String, Object> unbalanced = Map.of("account_id", operating, "payer", Map.of("name", "AETNA", "id", "60054"),
+                "claims", List.of(Map.of("patient_control_number", "PCN-U", "charged_amount", 10_000,
+                        "paid_amount", 8_000, "patient_responsibility", 500,
+                        "adjustments", List.of(adjustment("PR", "3", 500)))));
+        ApiClient.Response refused = world.api.post("/_sandbox/insurance-payments", unbalanced);
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.json().get("message").get(0).asText()).isEqualTo(
+                "claims[0] (patient_control_number PCN-U) does not balance: charged_amount - paid_amount = 10000 - 8000"
+                        + " = 2000, but the claim's adjustments plus its service lines' adjustments sum to 500");
+    }
+
+    @Test
+    void valuesThe835CannotCarryAre400() {
+        Map<String, Object> claim = Map.of("patient_control_number", "PCN-X", "charged_amount", 100, "paid_amount", 100,
+                "patient", Map.of("name", "PAT DOE", "subscriber_id", "W"),
+                "service_lines", List.of(Map.of("procedure_code", "99213", "modifiers", List.of("2"),
+                        "charged_amount", 100, "paid_amount", 100)),
+                "adjustments", List.of(adjustment("CR", "45", 0)));
+        ApiClient.Response response = world.api.post("/_sandbox/insurance-payments", Map.of("account_id", operating,
+                "payer", Map.of("name", "AETNA", "id", "X".repeat(51)), "claims", List.of(claim)));
+        assertThat(response.status()).isEqualTo(400);
+        List<String> messages = new ArrayList<>();
+        response.json().get("message").forEach(m -> messages.add(m.asText()));
+        assertThat(messages).containsExactlyInAnyOrder(
+                "payer.id must be 1 to 50 characters without * or ~ (the 835 carries it in REF02, at most 50)",
+                "claims[0].patient.subscriber_id must be 2 to 80 characters without * or ~ (the 835's NM109 is 2 to 80)",
+                "claims[0].service_lines[0].modifiers[0] must be 2 letters or digits, a procedure modifier such as 25",
+                "claims[0].adjustments[0].group must be one of the following values: CO, OA, PI, PR");
     }
 
     @Test

@@ -1,11 +1,15 @@
 package io.bankssandbox.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bankssandbox.SandboxException;
 import io.bankssandbox.testing.ApiClient;
 import io.bankssandbox.testing.SandboxTestBase;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +47,24 @@ class ControlApiTest extends SandboxTestBase {
         assertThat(back.json().get("message").get(0).asText()).contains("never goes backwards");
         assertThat(control.post("/_sandbox/clock/advance", Map.of("by", "-PT1H"), null).status()).isEqualTo(400);
         assertThat(control.get("/_sandbox/clock").json().get("now").asText()).isEqualTo("2026-03-02T15:00:00.000Z");
+    }
+
+    @Test
+    void theHandleRefusesAClockMoveWithTheControlApisStatusAndMessage() {
+        ApiClient.Response negative = control.post("/_sandbox/clock/advance", Map.of("by", "-PT1H"), null);
+        assertThatThrownBy(() -> sandbox.clock().advance(Duration.ofHours(-1)))
+                .isInstanceOfSatisfying(SandboxException.class, e -> {
+                    assertThat(e.status()).isEqualTo(negative.status()).isEqualTo(400);
+                    assertThat(e.messages()).containsExactly(negative.json().get("message").get(0).asText());
+                });
+        ApiClient.Response backwards = control.post("/_sandbox/clock/advance", Map.of("to", "2026-03-01T00:00:00Z"), null);
+        assertThatThrownBy(() -> sandbox.clock().advanceTo(Instant.parse("2026-03-01T00:00:00Z")))
+                .isInstanceOfSatisfying(SandboxException.class, e -> assertThat(e.messages())
+                        .containsExactly(backwards.json().get("message").get(0).asText()));
+        assertThatThrownBy(() -> sandbox.clock().advanceTo(Instant.parse("+10000-01-01T00:00:00Z")))
+                .isInstanceOfSatisfying(SandboxException.class, e -> assertThat(e.messages()).containsExactly(
+                        "to would move the clock past 9999-12-31T23:59:59Z, the latest time the sandbox can show"));
+        assertThat(sandbox.clock().now()).isEqualTo(Instant.parse("2026-03-02T15:00:00Z"));
     }
 
     @Test

@@ -146,6 +146,19 @@ class TypedControlsTest extends SandboxTestBase {
     }
 
     @Test
+    void aClaimGivenOnlyItsAmountsThroughTheTypedHandleIsBalancedByTheSandbox() {
+        InsurancePaymentView payment = sandbox.insurancePayments().receive(
+                fixtures.riversideOperating(), new Era.Party("AETNA", "60054"),
+                InsurancePaymentControls.claim("PCN-T", 28_000, 20_500, 2_500));
+
+        Era.Claim claim = payment.era().claims().get(0);
+        assertThat(claim.patientResponsibility()).isEqualTo(2_500);
+        assertThat(claim.adjustments()).extracting(Era.Adjustment::group, Era.Adjustment::reasonCode, Era.Adjustment::amount)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("PR", "2", 2_500L),
+                        org.assertj.core.groups.Tuple.tuple("CO", "45", 5_000L));
+    }
+
+    @Test
     void approvedCardPaymentDebitsTheAccount() {
         String account = fixtures.riversideOperating();
         String cardId = api.post("/v0/cards", cardBody(account)).json().get("id").asText();

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every 835 the sandbox serves is read back with StAEDI, independently of the code that wrote it,
- * and must carry the same payer, payee, trace, claims and amounts as the ERA it was built from.
+ * validated against the 005010X221A1 implementation schema, and must carry the same payer, payee,
+ * trace, claims and amounts as the ERA it was built from.
  */
 class Era835Test extends SandboxTestBase {
 
@@ -31,8 +32,14 @@ class Era835Test extends SandboxTestBase {
         }
     }
 
-    /** Reads an interchange with StAEDI's envelope validation on; any error it reports fails the test. */
+    private static final Era835Validator GUIDE = new Era835Validator();
+
+    /**
+     * Reads an interchange with StAEDI; any error it reports, reading it plainly or validating it
+     * against the 005010X221A1 implementation schema, fails the test.
+     */
     static List<Segment> parse(String x12) throws Exception {
+        assertThat(GUIDE.problems(x12)).as("005010X221A1 errors in\n%s", x12).isEmpty();
         List<Segment> segments = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         try (EDIStreamReader reader = EDIInputFactory.newFactory()

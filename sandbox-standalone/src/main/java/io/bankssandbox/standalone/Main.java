@@ -135,8 +135,8 @@ public final class Main implements Callable<Integer> {
         long seed;
 
         @Option(names = "--state-file", paramLabel = "FILE",
-                description = "Keep the whole state (clock and idempotency keys included) in FILE: loaded at start if it exists, "
-                        + "written before every successful change is answered.")
+                description = "Keep the whole state (clock and idempotency keys included) in FILE (a snapshot) and FILE.log "
+                        + "(every change since, fsynced before it is answered): loaded at start if it exists.")
         Path stateFile;
 
         @Option(names = "--admin-token", paramLabel = "T",

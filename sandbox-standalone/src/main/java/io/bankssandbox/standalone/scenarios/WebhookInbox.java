@@ -12,7 +12,8 @@ import java.util.Set;
  * The sandbox's own webhook receiver ({@code GET /_sandbox/webhooks/inbox}, newest first) as an
  * {@code expect_webhook} step sees it: it waits, up to the step's {@code within} of wall-clock
  * time (deliveries are asynchronous), for a delivery of the event whose body matches. A delivery
- * matches one step at most, so two steps expecting the same event need two deliveries.
+ * matches one step at most, so two steps expecting the same event need two events (a redelivery of
+ * one event is the same event).
  */
 final class WebhookInbox {
     private static final Duration POLL = Duration.ofMillis(50);
@@ -76,13 +77,18 @@ final class WebhookInbox {
         return out;
     }
 
-    /** The event a delivery carried: its {@code body}, or the delivery itself when it is the event. */
+    /** The event a delivery carried: its {@code body} (the POST the receiver got), or the entry itself when it is the event. */
     private static JsonNode body(JsonNode delivery) {
-        return delivery.has("event") ? delivery : delivery.path("body");
+        return delivery.path("body").isObject() ? delivery.get("body") : delivery;
     }
 
+    /** What identifies one event: its {@code webhook-id} (the same on a redelivery, as a receiver would dedupe). */
     private static String key(JsonNode delivery) {
-        JsonNode id = delivery.has("id") ? delivery.get("id") : delivery.path("headers").path("webhook-id");
-        return id.isTextual() ? id.asText() : delivery.toString();
+        for (String field : new String[] {"webhook_id", "delivery_id", "id"}) {
+            if (delivery.path(field).isTextual()) {
+                return delivery.get(field).asText();
+            }
+        }
+        return delivery.toString();
     }
 }

@@ -1,0 +1,128 @@
+package io.bankssandbox.durable;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.runtime.SandboxRuntime;
+import io.bankssandbox.clock.ClockEvent;
+import io.bankssandbox.clock.SandboxClock;
+import io.bankssandbox.fixtures.FixtureException;
+import io.bankssandbox.fixtures.StateCodec;
+import io.bankssandbox.state.Json;
+import io.bankssandbox.state.SandboxState;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts a sandbox on its state file: reads the snapshot, replays the log after it, resumes the
+ * clock (a running clock counts the time the sandbox was down), applies every transition that fell
+ * due meanwhile, and from then on keeps every change. Without a file yet, the configured fixture
+ * state becomes the first snapshot, written before the first request (so a path that cannot be
+ * written stops the start).
+ */
+public final class StateFileOpener {
+    private static final Logger LOG = LoggerFactory.getLogger(StateFileOpener.class);
+
+    private StateFileOpener() {}
+
+    public static StateFile open(SandboxRuntime runtime, Path file) {
+        Path path = file.toAbsolutePath();
+        SnapshotFile snapshot = new SnapshotFile(path);
+        Path logPath = path.resolveSibling(path.getFileName() + ".log");
+        SandboxClock clock = runtime.clock();
+        try {
+            Files.createDirectories(path.getParent());
+            snapshot.removeUnfinished();
+        } catch (IOException e) {
+            throw new StateFile.StateFileException(path + ": cannot be written: " + e.getMessage());
+        }
+        boolean existed = Files.exists(path);
+        SandboxState restored;
+        ChangeRecord.Replayed replayed;
+        long snapshotSeq;
+        if (existed) {
+            StateCodec.Decoded decoded = readSnapshot(path, runtime.config().seed());
+            restored = decoded.state();
+            snapshotSeq = decoded.logSequence();
+            replayed = new ChangeRecord.Replayed(new SandboxClock.Anchor(restored.startedAt, decoded.wallClock()),
+                    decoded.idempotencyKeys());
+        } else {
+            if (Files.exists(logPath)) {
+                throw new StateFile.StateFileException(logPath + ": a log without its snapshot " + path
+                        + " (was the snapshot moved away?); move the log away too to start afresh");
+            }
+            restored = runtime.state().read(SandboxState::copy);
+            snapshotSeq = 0;
+            replayed = new ChangeRecord.Replayed(clock.anchor(), runtime.idempotency().export());
+        }
+        long lastSeq;
+        try {
+            lastSeq = LogReader.replay(logPath, snapshotSeq, record -> ChangeRecord.apply(record, restored, replayed));
+        } catch (IOException e) {
+            throw new StateFile.StateFileException(logPath + ": not readable: " + e.getMessage());
+        }
+        runtime.restore(restored, replayed.idempotencyKeys, clock.resumed(replayed.clock));
+
+        StateLog log;
+        try {
+            log = new StateLog(logPath, lastSeq);
+        } catch (UncheckedIOException e) {
+            throw new StateFile.StateFileException(logPath + ": cannot be written: " + e.getCause().getMessage());
+        }
+        StateFile stateFile = new StateFile(snapshot, log, snapshotSeq, runtime.state(), clock, runtime.idempotency());
+        runtime.state().commitTo(stateFile);
+        runtime.idempotency().onStored(stateFile::keyStored);
+        catchUp(runtime, path);
+        if (!existed || lastSeq > snapshotSeq) {
+            try {
+                stateFile.checkpoint();
+            } catch (IOException e) {
+                throw new StateFile.StateFileException(path + ": cannot be written: " + e.getMessage());
+            }
+        }
+        return stateFile;
+    }
+
+    private static StateCodec.Decoded readSnapshot(Path path, long seed) {
+        JsonNode document;
+        try {
+            document = Json.MAPPER.readTree(path.toFile());
+        } catch (IOException e) {
+            throw new StateFile.StateFileException(path + ": not readable as JSON: "
+                    + e.getMessage().lines().findFirst().orElse(""));
+        }
+        if (document == null || !document.isObject()) {
+            throw new StateFile.StateFileException(path + ": not a state document (expected a JSON object)");
+        }
+        Map<String, JsonNode> documents = new HashMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = document.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = it.next();
+            documents.put(field.getKey(), field.getValue());
+        }
+        try {
+            return StateCodec.decode(documents, seed);
+        } catch (FixtureException e) {
+            throw new StateFile.StateFileException(path + ": " + String.join("; ", e.problems()));
+        }
+    }
+
+    /** Applies what fell due while the sandbox was stopped, at its due time; one log line per kind. */
+    private static void catchUp(SandboxRuntime runtime, Path path) {
+        Instant now = runtime.clock().now();
+        List<ClockEvent> events = runtime.state().write(s -> runtime.timeMachine().applyDue(s, now));
+        Map<String, Integer> counts = new TreeMap<>();
+        for (ClockEvent event : events) {
+            counts.merge(event.type(), 1, Integer::sum);
+        }
+        counts.forEach((type, count) -> LOG.info("{}: {} {} fell due while the sandbox was stopped, applied at their due times",
+                path.getFileName(), count, type));
+    }
+}
