@@ -1,10 +1,10 @@
 package io.bankssandbox.ach;
 
+import io.bankssandbox.events.InboundAchTransferMoved;
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.AccountBook;
 import io.bankssandbox.accounts.Ledger;
 import io.bankssandbox.accounts.Transaction;
-import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.access.Caller;
 import io.bankssandbox.era.EraDirectory;
 import io.bankssandbox.state.Command;
@@ -29,9 +29,6 @@ import java.util.List;
 public final class InboundAchLifecycle {
     /** The timeline kind of automatic resolution. */
     public static final String RESOLVE = "inbound_ach_transfer.resolve";
-    public static final String ACCEPTED_EVENT = "inbound_ach_transfer.accepted";
-    public static final String DECLINED_EVENT = "inbound_ach_transfer.declined";
-    public static final String RETURNED_EVENT = "inbound_ach_transfer.returned";
 
     /** What the vendor (Increase) reports for a debit the balance cannot cover. */
     public static final String INSUFFICIENT_FUNDS = "insufficient_funds";
@@ -186,6 +183,7 @@ public final class InboundAchLifecycle {
                 declineReason);
         state.inboundAchTransfers.put(transfer);
         state.timeline.schedule(resolvesAt, RESOLVE, transfer.id());
+        state.events.publish(new InboundAchTransferMoved(transfer, now));
         return transfer;
     }
 
@@ -208,24 +206,23 @@ public final class InboundAchLifecycle {
      * The clock passed {@code automatically_resolves_at}: a forced outcome wins; otherwise a credit is
      * accepted, and a debit is accepted when the available balance covers it, else declined.
      */
-    public static List<ClockEvent> resolve(SandboxState state, String id, Instant at) {
+    public static void resolve(SandboxState state, String id, Instant at) {
         InboundAchTransfer transfer = state.inboundAchTransfers.get(id);
         if (transfer == null || !InboundAchTransfer.PENDING.equals(transfer.status())
                 || transfer.automaticallyResolvesAt().isAfter(at)) {
-            return List.of(); // moved by hand meanwhile: nothing left to resolve
+            return; // moved by hand meanwhile: nothing left to resolve
         }
         if (InboundAchTransfer.DECLINED.equals(transfer.resolvesTo())) {
             decline(state, transfer, transfer.declineReason() != null ? transfer.declineReason() : PAYMENT_STOPPED, at);
-            return List.of(new ClockEvent(DECLINED_EVENT, id));
+            return;
         }
         boolean covered = transfer.amount() > 0
                 || state.accounts.get(transfer.accountId()).availableBalance() >= -transfer.amount();
         if (InboundAchTransfer.ACCEPTED.equals(transfer.resolvesTo()) || covered) {
             accept(state, transfer, at);
-            return List.of(new ClockEvent(ACCEPTED_EVENT, id));
+        } else {
+            decline(state, transfer, INSUFFICIENT_FUNDS, at);
         }
-        decline(state, transfer, INSUFFICIENT_FUNDS, at);
-        return List.of(new ClockEvent(DECLINED_EVENT, id));
     }
 
     /** Accepts a pending transfer now, whatever the balance (the control API forces it). */
@@ -250,6 +247,7 @@ public final class InboundAchLifecycle {
                 at, "Return of " + description(transfer), "inbound_ach_transfer_return", transfer.id(), null);
         InboundAchTransfer returned = transfer.returnedFor(reason, at, reversal.id());
         state.inboundAchTransfers.put(returned);
+        state.events.publish(new InboundAchTransferMoved(returned, at));
         return returned;
     }
 
@@ -258,6 +256,7 @@ public final class InboundAchLifecycle {
                 description(transfer), "inbound_ach_transfer", transfer.id(), null);
         InboundAchTransfer accepted = transfer.accepted(at, posted.id());
         state.inboundAchTransfers.put(accepted);
+        state.events.publish(new InboundAchTransferMoved(accepted, at));
         // an insurance payment's ERA waits for the transaction that pays it
         String entityId = state.accounts.get(transfer.accountId()).entityId();
         EraDirectory.attachPayment(state, entityId, transfer.addenda(), transfer.amount(), posted.id(), at);
@@ -268,6 +267,7 @@ public final class InboundAchLifecycle {
                                               Instant at) {
         InboundAchTransfer declined = transfer.declinedFor(reason, at);
         state.inboundAchTransfers.put(declined);
+        state.events.publish(new InboundAchTransferMoved(declined, at));
         return declined;
     }
 

@@ -1,5 +1,6 @@
 package io.bankssandbox.ach;
 
+import io.bankssandbox.events.EraChanged;
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.entities.Entity;
 import io.bankssandbox.era.Era;
@@ -94,6 +95,7 @@ public final class InsurancePayments {
                 new Era.Payee(entity.name(), entity.npi()), new Era.Payment(total, "ach", reference, paymentDate),
                 List.copyOf(claims), now, now);
         state.eras.put(era);
+        state.events.publish(new EraChanged(era, "era.created", now));
         return new Received(transfer, era);
     }
 

@@ -1,5 +1,7 @@
 package io.bankssandbox.cards;
 
+import io.bankssandbox.events.CardIssued;
+import io.bankssandbox.events.CardCanceled;
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.AccountBook;
 import io.bankssandbox.access.Caller;
@@ -48,6 +50,7 @@ public final class CardIssuer {
         Card card = new Card(id, now, account.entityId(), account.id(), command.nickname(), CardNumbers.last4For(id),
                 Card.ACTIVE, List.copyOf(command.spendingLimits()), "api");
         state.cards.put(card);
+        state.events.publish(new CardIssued(card));
         return card;
     }
 
@@ -64,13 +67,14 @@ public final class CardIssuer {
      * Cancels a card the caller sees. Canceling is final and repeatable: a canceled card stays
      * canceled and is returned as it is, so a retried DELETE answers the same card.
      */
-    public static Card cancel(SandboxState state, Caller caller, String id) {
+    public static Card cancel(SandboxState state, Caller caller, String id, Instant now) {
         Card card = get(state, caller, id);
         if (Card.CANCELED.equals(card.status())) {
             return card;
         }
         Card canceled = card.withStatus(Card.CANCELED);
         state.cards.put(canceled);
+        state.events.publish(new CardCanceled(canceled, now));
         return canceled;
     }
 }

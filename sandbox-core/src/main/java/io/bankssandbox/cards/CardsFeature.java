@@ -30,7 +30,7 @@ public final class CardsFeature implements Feature {
         api.get("/v0/cards/{card_id}", ErrorShape.NEST, request -> runtime.state().read(state -> ApiResponse.ok(
                 CardView.of(CardIssuer.get(state, request.caller(), request.path("card_id")), state.policy))));
         api.delete("/v0/cards/{card_id}", ErrorShape.NEST, request -> runtime.state().write(state -> ApiResponse.ok(
-                CardView.of(CardIssuer.cancel(state, request.caller(), request.path("card_id")), state.policy))));
+                CardView.of(CardIssuer.cancel(state, request.caller(), request.path("card_id"), runtime.clock().now()), state.policy))));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package io.bankssandbox.clock;
 
+import io.bankssandbox.events.DomainEvent;
+import io.bankssandbox.events.StatusChanged;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.state.SandboxState;
 import io.bankssandbox.state.StateHolder;
@@ -17,10 +19,13 @@ import java.util.Map;
  * are the ones the real service would have written.
  */
 public final class TimeMachine {
-    /** Applies one scheduled transition to the state; returns what happened (empty when it no longer applies). */
+    /**
+     * Applies one scheduled transition to the state, publishing what it changed as domain events (nothing
+     * when it no longer applies); the moves among them are what the clock's advance reports.
+     */
     @FunctionalInterface
     public interface Transition {
-        List<ClockEvent> apply(SandboxState state, String id, Instant at);
+        void apply(SandboxState state, String id, Instant at);
     }
 
     /** The latest instant a timestamp can show with a four-digit year. */
@@ -112,7 +117,10 @@ public final class TimeMachine {
         }
     }
 
-    /** Under the write lock: applies everything due up to {@code upTo}. */
+    /**
+     * Under the write lock: applies everything due up to {@code upTo}; answers the records the
+     * transitions moved ({@link StatusChanged} events they published), in time order.
+     */
     public List<ClockEvent> applyDue(SandboxState s, Instant upTo) {
         List<ClockEvent> events = new ArrayList<>();
         Timeline.Due due;
@@ -122,9 +130,15 @@ public final class TimeMachine {
             }
             Transition transition = transitions.get(due.kind());
             if (transition != null) {
+                int mark = s.events.size();
                 // The transition happens at its due time, even when the clock was already past it
                 // (a running clock between requests): that is when the real service would have acted.
-                events.addAll(transition.apply(s, due.id(), due.at()));
+                transition.apply(s, due.id(), due.at());
+                for (DomainEvent event : s.events.since(mark)) {
+                    if (event instanceof StatusChanged move) {
+                        events.add(new ClockEvent(move.type(), move.id()));
+                    }
+                }
             }
         }
         return events;

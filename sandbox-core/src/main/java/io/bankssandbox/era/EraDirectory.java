@@ -1,5 +1,6 @@
 package io.bankssandbox.era;
 
+import io.bankssandbox.events.EraChanged;
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.Transaction;
 import io.bankssandbox.access.Caller;
@@ -60,7 +61,9 @@ public final class EraDirectory {
         for (Era era : state.eras.inPartition(entityId)) {
             if (era.transactionId() == null && "ach".equals(era.payment().method())
                     && reference.equals(era.payment().checkNumber()) && era.payment().amount() == amount) {
-                state.eras.put(era.withTransaction(transactionId, at));
+                Era paid = era.withTransaction(transactionId, at);
+                state.eras.put(paid);
+                state.events.publish(new EraChanged(paid, "era.paid", at));
                 return;
             }
         }

@@ -14,6 +14,16 @@ public final class EventBuffer {
         pending.add(event);
     }
 
+    /** How many events the current write has published so far: a mark for {@link #since}. */
+    public int size() {
+        return pending.size();
+    }
+
+    /** The events published after {@code mark} (a {@link #size} taken earlier in the same write), oldest first. */
+    public List<DomainEvent> since(int mark) {
+        return List.copyOf(pending.subList(mark, pending.size()));
+    }
+
     /** What was published since the last drain, oldest first; the buffer is empty afterwards. */
     public List<DomainEvent> drain() {
         if (pending.isEmpty()) {

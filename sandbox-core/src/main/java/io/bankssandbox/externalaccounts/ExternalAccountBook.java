@@ -1,5 +1,6 @@
 package io.bankssandbox.externalaccounts;
 
+import io.bankssandbox.events.ExternalAccountChanged;
 import io.bankssandbox.access.Caller;
 import io.bankssandbox.entities.EntityDirectory;
 import io.bankssandbox.state.Command;
@@ -60,6 +61,7 @@ public final class ExternalAccountBook {
                 command.nickname(), command.holderType(), command.holderName(), command.holderAddress(),
                 command.routingNumber(), command.accountNumber(), ExternalAccount.ACTIVE, now);
         state.externalAccounts.put(account);
+        state.events.publish(new ExternalAccountChanged(account, now));
         return account;
     }
 
@@ -80,13 +82,14 @@ public final class ExternalAccountBook {
     }
 
     /** Archives an active account; archiving one already archived is a conflict. */
-    public static ExternalAccount archive(SandboxState state, Caller caller, String id) {
+    public static ExternalAccount archive(SandboxState state, Caller caller, String id, Instant now) {
         ExternalAccount account = get(state, caller, id);
         if (ExternalAccount.ARCHIVED.equals(account.status())) {
             throw DomainException.conflict("External account " + id + " is already archived");
         }
         ExternalAccount archived = account.archived();
         state.externalAccounts.put(archived);
+        state.events.publish(new ExternalAccountChanged(archived, now));
         return archived;
     }
 }

@@ -47,6 +47,6 @@ public final class ExternalAccountsFeature implements Feature {
     public void controlRoutes(ApiRouter control) {
         control.post("/_sandbox/external-accounts/{external_account_id}/archive", ErrorShape.NEST, request ->
                 runtime.state().write(state -> ApiResponse.ok(ExternalAccountView.of(ExternalAccountBook.archive(
-                        state, request.caller(), request.path("external_account_id"))))));
+                        state, request.caller(), request.path("external_account_id"), runtime.clock().now())))));
     }
 }

@@ -1,8 +1,9 @@
 package io.bankssandbox.lockbox;
 
+import io.bankssandbox.events.MailReceived;
+import io.bankssandbox.events.CheckDepositMoved;
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.Ledger;
-import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.access.Caller;
 import io.bankssandbox.entities.Entity;
 import io.bankssandbox.entities.EntityDirectory;
@@ -28,8 +29,6 @@ import java.util.List;
 public final class LockboxMail {
     /** Timeline kind of a hold release; the timeline id is {@code <mail item id>/<check deposit id>}. */
     public static final String HOLD_RELEASE = "check_deposit.hold_release";
-    /** The event {@code POST /_sandbox/clock/advance} reports, with the check deposit's id. */
-    public static final String HOLD_RELEASED_EVENT = "check_deposit.hold_released";
     /** How long a deposited check is held; the default fixtures hold their checks the same way. */
     public static final Duration HOLD = Duration.ofDays(1);
 
@@ -138,6 +137,7 @@ public final class LockboxMail {
         MailItem item = new MailItem(mailId, provider.id(), accountId, fileId, List.copyOf(checks), at);
         state.mail.put(item);
         scheduleHolds(state, item);
+        state.events.publish(new MailReceived(item, at));
         return item;
     }
 
@@ -158,6 +158,7 @@ public final class LockboxMail {
                 new CheckDeposit.Hold(CheckDeposit.Hold.HELD, now.plus(HOLD), null), check.micr());
         MailItem item = replace(state, located.item(), submitted);
         scheduleHolds(state, item);
+        state.events.publish(new CheckDepositMoved(submitted, item.accountId(), "check_deposit.submitted", now));
         return new CheckDeposits.Located(item, submitted);
     }
 
@@ -186,7 +187,9 @@ public final class LockboxMail {
         CheckDeposit returned = new CheckDeposit(check.id(), check.amount(), check.transactionId(), CheckDeposit.RETURNED,
                 hold, check.micr(), new CheckDeposit.DepositReturn(why, now, transactionId));
         // the hold's timeline entry may stay: a release finds the check no longer held and does nothing
-        return new CheckDeposits.Located(replace(state, located.item(), returned), returned);
+        MailItem item = replace(state, located.item(), returned);
+        state.events.publish(new CheckDepositMoved(returned, item.accountId(), "check_deposit.returned", now));
+        return new CheckDeposits.Located(item, returned);
     }
 
     private static MailItem replace(SandboxState state, MailItem item, CheckDeposit changed) {
@@ -216,12 +219,12 @@ public final class LockboxMail {
      * The timeline's hold release: the hold becomes {@code released} at its release time and the
      * check's amount becomes available. Nothing happens when the hold is no longer held.
      */
-    public static List<ClockEvent> releaseHold(SandboxState state, String timelineId, Instant at) {
+    public static void releaseHold(SandboxState state, String timelineId, Instant at) {
         int slash = timelineId.indexOf('/');
         MailItem item = state.mail.get(timelineId.substring(0, slash));
         String checkId = timelineId.substring(slash + 1);
         if (item == null) {
-            return List.of();
+            return;
         }
         List<CheckDeposit> checks = new ArrayList<>(item.checks());
         for (int i = 0; i < checks.size(); i++) {
@@ -230,13 +233,14 @@ public final class LockboxMail {
                 continue;
             }
             CheckDeposit.Hold hold = check.hold();
-            checks.set(i, check.withHold(new CheckDeposit.Hold(CheckDeposit.Hold.RELEASED,
-                    hold.automaticallyReleasesAt(), at)));
+            CheckDeposit released = check.withHold(new CheckDeposit.Hold(CheckDeposit.Hold.RELEASED,
+                    hold.automaticallyReleasesAt(), at));
+            checks.set(i, released);
             state.mail.put(item.withChecks(List.copyOf(checks)));
             Ledger.moveAvailable(state, item.accountId(), check.amount());
-            return List.of(new ClockEvent(HOLD_RELEASED_EVENT, check.id()));
+            state.events.publish(new CheckDepositMoved(released, item.accountId(), "check_deposit.hold_released", at));
+            return;
         }
-        return List.of();
     }
 
     private static boolean isHeld(CheckDeposit check) {

@@ -29,7 +29,8 @@ public final class SchemaValidator {
     private static final SchemaRegistryConfig FORMATS_ASSERTED =
             SchemaRegistryConfig.builder().formatAssertionsEnabled(true).build();
 
-    private final JsonNode document;
+    /** Every document the validator knows, by IRI: schemas in one may {@code $ref} schemas in another. */
+    private final Map<String, JsonNode> documents;
     private final String iri;
     private final SchemaRegistry registry;
     private final Map<String, Schema> schemas = new ConcurrentHashMap<>();
@@ -40,18 +41,28 @@ public final class SchemaValidator {
 
     /** A validator over any JSON document holding schemas, known by {@code iri}. */
     public SchemaValidator(JsonNode document, String iri) {
-        this.document = document;
+        this(iri, Map.of(iri, document));
+    }
+
+    /**
+     * A validator of the schemas in the document known by {@code iri}, which may {@code $ref} schemas
+     * of the other {@code documents} (by IRI, relative ones resolved against {@code iri}).
+     */
+    public SchemaValidator(String iri, Map<String, JsonNode> documents) {
+        this.documents = Map.copyOf(documents);
         this.iri = iri;
-        String text;
-        try {
-            text = Json.MAPPER.writeValueAsString(document);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Map<String, String> texts = new java.util.HashMap<>();
+        documents.forEach((documentIri, document) -> {
+            try {
+                texts.put(documentIri, Json.MAPPER.writeValueAsString(document));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
         // formats are assertions here: a date-time or date that does not exist (2026-02-30) breaks its
         // schema, worded by the field's x-message, so no route or record ever parses one that fails
         this.registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
-                builder -> builder.schemas(Map.of(iri, text)).schemaRegistryConfig(FORMATS_ASSERTED));
+                builder -> builder.schemas(texts).schemaRegistryConfig(FORMATS_ASSERTED));
     }
 
     /** Violations of the schema at {@code ref} (such as {@code #/components/schemas/CreateCardRequest}). */
@@ -61,8 +72,7 @@ public final class SchemaValidator {
 
     /** Violations, naming the instance's root {@code rootName} (a query parameter's name, say). */
     public List<String> validate(String ref, JsonNode instance, String rootName) {
-        Schema schema = schemas.computeIfAbsent(ref, r -> registry.getSchema(SchemaLocation.of(iri + r)));
-        List<Error> errors = schema.validate(instance);
+        List<Error> errors = errors(ref, instance);
         Set<String> messages = new LinkedHashSet<>();
         for (Error error : errors) {
             messages.add(describe(error, rootName));
@@ -72,10 +82,67 @@ public final class SchemaValidator {
 
     /** Violations with their JSON pointer and keyword, for fixture files: {@code /0/structure: ...}. */
     public List<String> validateWithPointers(String ref, JsonNode instance) {
-        Schema schema = schemas.computeIfAbsent(ref, r -> registry.getSchema(SchemaLocation.of(iri + r)));
-        return schema.validate(instance).stream()
+        return errors(ref, instance).stream()
                 .map(e -> pointer(e) + ": " + describe(e, "document") + " (" + e.getKeyword() + ")")
                 .collect(Collectors.toList());
+    }
+
+    private List<Error> errors(String ref, JsonNode instance) {
+        Schema schema = schemas.computeIfAbsent(ref, r -> registry.getSchema(SchemaLocation.of(iri + r)));
+        List<Error> errors = schema.validate(instance);
+        if (errors.size() < 2) {
+            return errors; // a valid instance, or one plain problem
+        }
+        List<Error> kept = new ArrayList<>(errors.size());
+        for (Error error : errors) {
+            if (!namesADeclaredProperty(error)) {
+                kept.add(error);
+            }
+        }
+        return kept;
+    }
+
+    /**
+     * An {@code unevaluatedProperties} failure about a property the schema declares: when any other
+     * keyword of a composed schema fails, the failed part evaluates nothing, so every property of the
+     * object is reported as unknown. Such a report would bury the real problem; a property no part of
+     * the schema declares is still reported.
+     */
+    private boolean namesADeclaredProperty(Error error) {
+        if (!"unevaluatedProperties".equals(error.getKeyword()) || error.getProperty() == null) {
+            return false;
+        }
+        return declares(String.valueOf(error.getSchemaLocation().getAbsoluteIri()), schemaOf(error),
+                error.getProperty(), 0);
+    }
+
+    private boolean declares(String documentIri, JsonNode schema, String property, int depth) {
+        if (depth > 16 || !schema.isObject()) {
+            return false;
+        }
+        if (schema.path("properties").has(property)) {
+            return true;
+        }
+        JsonNode ref = schema.get("$ref");
+        if (ref != null && ref.isTextual()) {
+            String target = ref.asText();
+            int hash = Math.max(0, target.indexOf('#'));
+            String targetIri = hash == 0 ? documentIri
+                    : java.net.URI.create(documentIri).resolve(target.substring(0, hash)).toString();
+            JsonNode document = documents.get(targetIri);
+            String pointer = target.indexOf('#') < 0 ? "" : target.substring(target.indexOf('#') + 1);
+            if (document != null && declares(targetIri, document.at(pointer), property, depth + 1)) {
+                return true;
+            }
+        }
+        for (String applicator : List.of("allOf", "anyOf", "oneOf")) {
+            for (JsonNode part : schema.path(applicator)) {
+                if (declares(documentIri, part, property, depth + 1)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private String describe(Error error, String rootName) {
@@ -122,6 +189,7 @@ public final class SchemaValidator {
         if (!fragment.startsWith("/")) {
             return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
         }
+        JsonNode document = documents.getOrDefault(String.valueOf(location.getAbsoluteIri()), documents.get(iri));
         JsonNode node = document.at(fragment);
         if (node.isMissingNode() || !node.isObject() || !node.has(error.getKeyword())) {
             // the location names the keyword itself: step up to its schema object

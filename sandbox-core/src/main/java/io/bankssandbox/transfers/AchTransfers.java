@@ -1,10 +1,10 @@
 package io.bankssandbox.transfers;
 
+import io.bankssandbox.events.AchTransferMoved;
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.AccountBook;
 import io.bankssandbox.accounts.Ledger;
 import io.bankssandbox.accounts.Transaction;
-import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.access.Caller;
 import io.bankssandbox.entities.Entity;
 import io.bankssandbox.externalaccounts.ExternalAccount;
@@ -78,6 +78,7 @@ public final class AchTransfers {
                 descriptor, AchTransfer.PENDING, transaction.id(), null, null, null, null, null);
         state.achTransfers.put(transfer);
         scheduleNext(state, transfer);
+        state.events.publish(new AchTransferMoved(transfer, "ach_transfer.created", now));
         return new Sent(transfer, transaction);
     }
 
@@ -105,6 +106,7 @@ public final class AchTransfers {
         AchTransfer approved = transfer.approved(now);
         state.achTransfers.put(approved);
         scheduleNext(state, approved);
+        state.events.publish(new AchTransferMoved(approved, "ach_transfer.approved", now));
         return approved;
     }
 
@@ -130,6 +132,7 @@ public final class AchTransfers {
         AchTransfer returned = transfer.reversed(AchTransfer.RETURNED,
                 new AchTransfer.Return(reason != null ? reason : DEFAULT_RETURN_REASON, now), back.id());
         state.achTransfers.put(returned);
+        state.events.publish(new AchTransferMoved(returned, "ach_transfer.returned", now));
         return returned;
     }
 
@@ -144,29 +147,31 @@ public final class AchTransfers {
                 transfer.externalAccountId());
         AchTransfer reversed = transfer.reversed(status, null, back.id());
         state.achTransfers.put(reversed);
+        state.events.publish(new AchTransferMoved(reversed, "ach_transfer." + status, now));
         return reversed;
     }
 
     /** Clock transition: a pending transfer is handed to the network. */
-    public static List<ClockEvent> submit(SandboxState state, String id, Instant at) {
+    public static void submit(SandboxState state, String id, Instant at) {
         AchTransfer transfer = state.achTransfers.get(id);
         if (transfer == null || !transfer.awaitsSubmission() || at.isBefore(submissionAt(transfer))) {
-            return List.of();
+            return;
         }
         AchTransfer submitted = transfer.submitted(new AchTransfer.Submission(at, nextBusinessDay(at)));
         state.achTransfers.put(submitted);
         scheduleNext(state, submitted);
-        return List.of(new ClockEvent("ach_transfer.submitted", id));
+        state.events.publish(new AchTransferMoved(submitted, "ach_transfer.submitted", at));
     }
 
     /** Clock transition: the funds reached the receiving bank. */
-    public static List<ClockEvent> settle(SandboxState state, String id, Instant at) {
+    public static void settle(SandboxState state, String id, Instant at) {
         AchTransfer transfer = state.achTransfers.get(id);
         if (transfer == null || !AchTransfer.SUBMITTED.equals(transfer.status()) || transfer.settledAt() != null) {
-            return List.of();
+            return;
         }
-        state.achTransfers.put(transfer.settled(at));
-        return List.of(new ClockEvent("ach_transfer.settled", id));
+        AchTransfer settled = transfer.settled(at);
+        state.achTransfers.put(settled);
+        state.events.publish(new AchTransferMoved(settled, "ach_transfer.settled", at));
     }
 
     /** Puts the transfer's next clock step on the timeline, if it waits for one. */

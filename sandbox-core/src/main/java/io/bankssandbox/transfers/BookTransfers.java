@@ -1,5 +1,6 @@
 package io.bankssandbox.transfers;
 
+import io.bankssandbox.events.BookTransferCompleted;
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.accounts.AccountBook;
 import io.bankssandbox.accounts.Ledger;
@@ -42,6 +43,7 @@ public final class BookTransfers {
         BookTransfer transfer = new BookTransfer(id, source.id(), destination.id(), move.amount(), description,
                 BookTransfer.COMPLETE, List.of(debit.id(), credit.id()), now);
         state.bookTransfers.put(transfer);
+        state.events.publish(new BookTransferCompleted(transfer));
         return transfer;
     }
 
