@@ -191,6 +191,8 @@ java $JAVA_OPTS -cp "$CP" io.bankssandbox.bench.EmbeddedBench | tee -a "$RESULTS
 log "1,000,000 inbound ACH transfers in a 1 GiB heap; list page at 1k vs 1M"
 java $JAVA_OPTS -Xmx1g -cp "$CP" io.bankssandbox.bench.MemoryBench | tee -a "$RESULTS" >&2
 
+JAVA_OPTS="$JAVA_OPTS" "$ROOT/bench/durable.sh" "$RESULTS"
+
 record load_average "$LOAD_BEFORE at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end"
 record settings "wrk -t$THREADS -c$CONNECTIONS, $ROUNDS alternating rounds of -d$DURATION each (warm-up $WARMUP); java $(java -version 2>&1 | head -1 | cut -d'"' -f2); JAVA_OPTS='$JAVA_OPTS' SANDBOX_JAVA_OPTS='$SANDBOX_JAVA_OPTS' NICE='${NICE:-}'"
 java -cp "$CP" io.bankssandbox.bench.Report "$RESULTS" | tee "$OUT/results.md"

@@ -16,7 +16,7 @@ import java.util.Locale;
 public final class EmbeddedBench {
     private static final String CARD = "card_0000006ffif7l9i19ra5";
     private static final String ACCOUNT = "account_0000000ptmhjx1gxm2mi";
-    private static final String CARD_BODY = "{\"bank_account_id\":\"" + ACCOUNT + "\",\"nickname\":\"Bench\","
+    static final String CARD_BODY = "{\"bank_account_id\":\"" + ACCOUNT + "\",\"nickname\":\"Bench\","
             + "\"authorization_controls\":{\"usage\":{\"category\":\"multi_use\",\"multi_use\":"
             + "{\"spending_limits\":[{\"interval\":\"per_day\",\"amount\":100000}]}}}}";
 
@@ -59,7 +59,7 @@ public final class EmbeddedBench {
                 .header("Authorization", "Bearer " + sandbox.apiKey()).GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    private static HttpResponse<String> post(HttpClient client, Sandbox sandbox, String path, String body, String key)
+    static HttpResponse<String> post(HttpClient client, Sandbox sandbox, String path, String body, String key)
             throws Exception {
         return client.send(HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + path))
                 .header("Authorization", "Bearer " + sandbox.apiKey()).header("Content-Type", "application/json")
@@ -67,7 +67,7 @@ public final class EmbeddedBench {
                 HttpResponse.BodyHandlers.ofString());
     }
 
-    private static void expect(int status, HttpResponse<String> response) {
+    static void expect(int status, HttpResponse<String> response) {
         if (response.statusCode() != status) {
             throw new IllegalStateException("expected " + status + " from " + response.uri() + ", got "
                     + response.statusCode() + ": " + response.body());

@@ -6,7 +6,6 @@ import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.accounts.Account;
 import io.bankssandbox.ach.InboundAchLifecycle;
 import io.bankssandbox.ach.InboundAchTransfer;
-import io.bankssandbox.ach.InboundAchTransferView;
 import io.bankssandbox.access.ApiKey;
 import io.bankssandbox.access.Caller;
 import io.bankssandbox.http.PageView;
@@ -76,7 +75,7 @@ public final class MemoryBench {
      * Median microseconds per call over batches, after a warm-up long enough for C2: wall time,
      * and this thread's CPU time, which a busy machine's preemptions do not inflate.
      */
-    private static void time(String name, Runnable call) {
+    static void time(String name, Runnable call) {
         for (int i = 0; i < 30_000; i++) {
             call.run();
         }
@@ -101,15 +100,15 @@ public final class MemoryBench {
     private static byte[] page(SandboxRuntime runtime, Caller caller, String account, SortKey after) {
         return runtime.state().read(s -> {
             try {
-                return Json.MAPPER.writeValueAsBytes(PageView.of(
-                        InboundAchLifecycle.list(s, caller, account, after, 10), InboundAchTransferView::of));
+                return Json.ANSWERS.writeValueAsBytes(PageView.of(
+                        InboundAchLifecycle.list(s, caller, account, after, 10)));
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException(e);
             }
         });
     }
 
-    private static void load(SandboxRuntime runtime, int count) {
+    static void load(SandboxRuntime runtime, int count) {
         runtime.state().update(s -> {
             List<String> accounts = s.accounts.all().stream().map(Account::id).toList();
             // older than every fixture transfer, one second apart, so each sort key is distinct
@@ -118,11 +117,11 @@ public final class MemoryBench {
                 Instant created = oldest.minusSeconds(i);
                 Instant settled = created.plus(Duration.ofMinutes(40));
                 s.inboundAchTransfers.put(new InboundAchTransfer(
-                        s.ids.next("inbound_ach_transfer"), created, accounts.get(i % accounts.size()),
+                        s.ids.next("inbound_ach_transfer_"), created, accounts.get(i % accounts.size()),
                         1_000 + (i % 500_000), InboundAchTransfer.ACCEPTED, SEC_CODES[i % SEC_CODES.length],
                         LocalDate.ofInstant(created, ZoneOffset.UTC), created.plus(Duration.ofHours(1)),
                         ORIGINATORS[i % ORIGINATORS.length], "HCCLAIMPMT", s.ids.nextDigits(15),
-                        s.ids.next("transaction"), settled, settled, null, null, null, null, null));
+                        s.ids.next("transaction_"), settled, settled, null, null, null, null, null));
             }
         });
     }

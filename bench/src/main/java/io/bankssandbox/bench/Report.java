@@ -24,6 +24,7 @@ public final class Report {
         Report report = new Report(Path.of(args[0]));
         report.figures();
         report.targets();
+        report.durable();
         report.out.forEach(System.out::println);
     }
 
@@ -90,6 +91,48 @@ public final class Report {
         atMost("list page 1M vs 1k, thread CPU (worst of four pages)", worstCpu, 1.2, "x");
         atMost("list page 1M vs 1k, wall (worst of four pages)", worstWall, 1.2, "x");
         atMost("heap with 1M transfers", num("heap_used_after_gc_mib"), 1024, " MiB");
+    }
+
+    /** bench/durable.sh's rows: --state-file POST latency at 1k and 100k objects, GET by id at 1k and 1M mail items. */
+    private void durable() {
+        out.add("");
+        out.add("| state file and keyed lookups | 1k | 100k objects / 1M mail items |");
+        out.add("|---|---:|---:|");
+        out.add("| POST /v0/cards median ms, one client: in memory / --state-file | " + f2("memory_post_p50_ms_1k") + " / "
+                + f2("state_file_post_p50_ms_1k") + " | " + f2("memory_post_p50_ms_100k") + " / "
+                + f2("state_file_post_p50_ms_100k") + " |");
+        out.add("| POST /v0/cards median ms, 8 concurrent clients: in memory / --state-file | "
+                + f2("memory_post_concurrent_p50_ms_1k") + " / " + f2("state_file_post_concurrent_p50_ms_1k") + " | "
+                + f2("memory_post_concurrent_p50_ms_100k") + " / " + f2("state_file_post_concurrent_p50_ms_100k") + " |");
+        out.add("| state file snapshot, MiB | " + f2("state_file_snapshot_mib_1k") + " | " + f1("state_file_snapshot_mib_100k") + " |");
+        out.add("| GET /v0/check-deposits/{id}, µs wall (thread CPU) | " + f1("lookup_check_deposit_1k_us") + " ("
+                + f1("lookup_check_deposit_1k_cpu_us") + ") | " + f1("lookup_check_deposit_1m_us") + " ("
+                + f1("lookup_check_deposit_1m_cpu_us") + ") |");
+        out.add("| GET /v0/files/{id} (finding the scan, drawing the PDF), µs wall (thread CPU) | "
+                + f0("lookup_file_1k_us") + " (" + f0("lookup_file_1k_cpu_us") + ") | " + f0("lookup_file_1m_us") + " ("
+                + f0("lookup_file_1m_cpu_us") + ") |");
+        out.add("| GET /v0/files/{id}, finding the scan alone (context), µs wall (thread CPU) | "
+                + f2("lookup_file_scan_1k_us") + " (" + f2("lookup_file_scan_1k_cpu_us") + ") | "
+                + f2("lookup_file_scan_1m_us") + " (" + f2("lookup_file_scan_1m_cpu_us") + ") |");
+        out.add("");
+        out.add("| target | measured | goal | met |");
+        out.add("|---|---:|---:|:-:|");
+        atMost("--state-file POST vs in memory, one client, 1k objects",
+                ratio("state_file_post_p50_ms_1k", "memory_post_p50_ms_1k"), 2.0, "x");
+        atMost("--state-file POST vs in memory, one client, 100k objects",
+                ratio("state_file_post_p50_ms_100k", "memory_post_p50_ms_100k"), 2.0, "x");
+        atMost("--state-file POST vs in memory, 8 clients, 100k objects (context)",
+                ratio("state_file_post_concurrent_p50_ms_100k", "memory_post_concurrent_p50_ms_100k"), 2.0, "x");
+        within("--state-file POST, 100k vs 1k objects", ratio("state_file_post_p50_ms_100k", "state_file_post_p50_ms_1k"), 0.2);
+        within("GET check deposit by id, 1M vs 1k mail items, thread CPU",
+                ratio("lookup_check_deposit_1m_cpu_us", "lookup_check_deposit_1k_cpu_us"), 0.1);
+        within("GET file by id, 1M vs 1k mail items, thread CPU",
+                ratio("lookup_file_1m_cpu_us", "lookup_file_1k_cpu_us"), 0.1);
+    }
+
+    /** A ratio that should be 1: met within ± {@code tolerance}. */
+    private void within(String name, double value, double tolerance) {
+        row(name, value, fmt(1 - tolerance) + "–" + fmt(1 + tolerance) + "x", Math.abs(value - 1) <= tolerance, "x");
     }
 
     private void atLeast(String name, double value, double goal, String unit) {

@@ -15,35 +15,35 @@ public final class InboundAchControls {
     }
 
     /** A pending transfer arrives; it resolves on its own an hour later on the sandbox clock. */
-    public InboundAchTransferView simulate(String accountId, long amount) {
+    public InboundAchTransfer simulate(String accountId, long amount) {
         return simulate(InboundAchLifecycle.Arrival.of(accountId, amount));
     }
 
-    public InboundAchTransferView simulate(InboundAchLifecycle.Arrival arrival) {
-        return calls.post(InboundAchTransferView.class, "/_sandbox/inbound-ach-transfers", Map.of(), arrival);
+    public InboundAchTransfer simulate(InboundAchLifecycle.Arrival arrival) {
+        return calls.post(InboundAchTransfer.class, "/_sandbox/inbound-ach-transfers", Map.of(), arrival);
     }
 
     /** Accepts a pending transfer now: both balances move by its amount. */
-    public InboundAchTransferView accept(String transferId) {
-        return move(transferId, "accept", Map.of());
+    public InboundAchTransfer accept(String transferId) {
+        return move(transferId, "accept", null);
     }
 
     /** Declines a pending transfer now with {@code payment_stopped}. */
-    public InboundAchTransferView decline(String transferId) {
-        return move(transferId, "decline", Map.of());
+    public InboundAchTransfer decline(String transferId) {
+        return move(transferId, "decline", null);
     }
 
-    public InboundAchTransferView decline(String transferId, String reason) {
-        return move(transferId, "decline", Map.of("reason", reason));
+    public InboundAchTransfer decline(String transferId, String reason) {
+        return move(transferId, "decline", reason);
     }
 
     /** Returns an accepted transfer: the balance move is reversed. */
-    public InboundAchTransferView returnTransfer(String transferId, String reason) {
-        return move(transferId, "return", Map.of("reason", reason));
+    public InboundAchTransfer returnTransfer(String transferId, String reason) {
+        return move(transferId, "return", reason);
     }
 
-    private InboundAchTransferView move(String transferId, String action, Map<String, String> body) {
-        return calls.post(InboundAchTransferView.class, "/_sandbox/inbound-ach-transfers/{id}/" + action,
-                Map.of("id", transferId), body);
+    private InboundAchTransfer move(String transferId, String action, String reason) {
+        return calls.move(InboundAchTransfer.class, "/_sandbox/inbound-ach-transfers/{id}", "id", transferId,
+                action, reason);
     }
 }

@@ -28,11 +28,9 @@ public final class InboundAchFeature implements Feature {
     public void routes(ApiRouter api) {
         api.get("/v0/inbound-ach-transfers", ErrorShape.NEST, request -> runtime.state().read(state -> ApiResponse.ok(
                 PageView.of(InboundAchLifecycle.list(state, request.caller(), request.query("account_id"),
-                        Cursors.decode(request.query("cursor")), request.queryInt("limit")),
-                        InboundAchTransferView::of))));
+                        Cursors.decode(request.query("cursor")), request.queryInt("limit"))))));
         api.get("/v0/inbound-ach-transfers/{id}", ErrorShape.NEST, request -> runtime.state().read(state ->
-                ApiResponse.ok(InboundAchTransferView.of(
-                        InboundAchLifecycle.get(state, request.caller(), request.path("id"))))));
+                ApiResponse.ok(InboundAchLifecycle.get(state, request.caller(), request.path("id")))));
     }
 
     @Override
@@ -41,7 +39,7 @@ public final class InboundAchFeature implements Feature {
                 (request, arrival) -> created(state -> {
                     InboundAchTransfer transfer = InboundAchLifecycle.arrive(state, arrival, runtime.clock().now());
                     resolveDue(state);
-                    return InboundAchTransferView.of(state.inboundAchTransfers.get(transfer.id()));
+                    return state.inboundAchTransfers.get(transfer.id());
                 }));
         control.post("/_sandbox/inbound-ach-transfers/{id}/accept", ErrorShape.NEST, request -> moved(state ->
                 InboundAchLifecycle.accept(state, request.path("id"), runtime.clock().now())));
@@ -55,8 +53,7 @@ public final class InboundAchFeature implements Feature {
                 (request, payment) -> created(state -> {
                     InsurancePayments.Received received = InsurancePayments.receive(state, payment,
                             runtime.clock().now());
-                    return new InsurancePaymentView(InboundAchTransferView.of(received.transfer()),
-                            EraView.of(received.era()));
+                    return new InsurancePaymentView(received.transfer(), EraView.of(received.era()));
                 }));
     }
 
@@ -75,7 +72,7 @@ public final class InboundAchFeature implements Feature {
     }
 
     private ApiResponse moved(Function<SandboxState, InboundAchTransfer> action) {
-        return ApiResponse.ok(runtime.state().write(state -> InboundAchTransferView.of(action.apply(state))));
+        return ApiResponse.ok(runtime.state().write(state -> action.apply(state)));
     }
 
     /** A transfer told to resolve now resolves before the answer, as the clock would have it. */

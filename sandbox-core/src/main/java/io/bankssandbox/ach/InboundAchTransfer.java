@@ -1,18 +1,21 @@
 package io.bankssandbox.ach;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonView;
+import io.bankssandbox.state.Json;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 
 /**
- * An inbound ACH transfer as stored. {@code resolvesTo} and {@code declineReason} are the
- * sandbox's own: they force the outcome of automatic resolution and are kept in the state export,
- * never in API responses.
+ * An inbound ACH transfer, as stored and as the API shows it. {@code createdAt} (the vendor shows
+ * none), {@code resolvesTo} and {@code declineReason} are the sandbox's own: the last two force the
+ * outcome of automatic resolution; all three are kept in the state export, never in API responses.
+ * {@code addenda} is absent when the transfer carries none.
  */
 public record InboundAchTransfer(
         String id,
-        Instant createdAt,
+        @JsonView(Json.Kept.class) Instant createdAt,
         String accountId,
         long amount,
         String status,
@@ -28,8 +31,8 @@ public record InboundAchTransfer(
         Declined declined,
         Returned returned,
         @JsonInclude(JsonInclude.Include.NON_NULL) List<String> addenda,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String resolvesTo,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String declineReason) {
+        @JsonView(Json.Kept.class) @JsonInclude(JsonInclude.Include.NON_NULL) String resolvesTo,
+        @JsonView(Json.Kept.class) @JsonInclude(JsonInclude.Include.NON_NULL) String declineReason) {
 
     public static final String PENDING = "pending";
     public static final String ACCEPTED = "accepted";

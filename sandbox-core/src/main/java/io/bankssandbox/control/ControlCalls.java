@@ -18,4 +18,13 @@ public interface ControlCalls {
     default <T> T post(Class<T> answer, String pathTemplate, Map<String, String> pathParams, Object body) {
         return call("POST", answer, pathTemplate, pathParams, body);
     }
+
+    /**
+     * Moves one record by hand: {@code POST <record>/<action>}, where {@code record} is the record's
+     * path template ({@code /_sandbox/ach-transfers/{ach_transfer_id}}) and {@code idParameter} names
+     * its id in it; {@code reason} (optional) is the body's one field.
+     */
+    default <T> T move(Class<T> answer, String record, String idParameter, String id, String action, String reason) {
+        return post(answer, record + "/" + action, Map.of(idParameter, id), reason == null ? null : Map.of("reason", reason));
+    }
 }

@@ -2,6 +2,7 @@ package io.bankssandbox.control;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bankssandbox.SandboxVersion;
 import io.bankssandbox.runtime.Feature;
 import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.clock.ClockEvent;
@@ -21,7 +22,6 @@ import java.util.List;
  * import, the request journal, fault injection. Feature-specific simulations live with their feature.
  */
 public final class ControlFeature implements Feature {
-    private static final String VERSION = "0.1.0";
 
     private final SandboxRuntime runtime;
 
@@ -41,7 +41,7 @@ public final class ControlFeature implements Feature {
 
     @Override
     public void controlRoutes(ApiRouter control) {
-        control.get("/_sandbox/health", ErrorShape.NEST, request -> ApiResponse.ok(new Health("ok", VERSION)));
+        control.get("/_sandbox/health", ErrorShape.NEST, request -> ApiResponse.ok(new Health("ok", SandboxVersion.current())));
         control.get("/_sandbox/clock", ErrorShape.NEST, request -> ApiResponse.ok(clockView()));
         control.get("/_sandbox/scenario-schema.json", ErrorShape.NEST,
                 request -> ApiResponse.raw(ScenarioSchemaFile.MEDIA_TYPE, ScenarioSchemaFile.bytes()));

@@ -18,6 +18,9 @@ public record Era(
         List<Claim> claims,
         Instant receivedAt,
         Instant updatedAt) {
+    /** The ERA table's lookup by the transaction that paid the ERA. */
+    public static final String BY_TRANSACTION = "transaction";
+
 
     public record Party(String name, String id) {}
 

@@ -38,13 +38,7 @@ public final class EraDirectory {
     }
 
     private static Era findByTransaction(SandboxState state, String transactionId) {
-        // ERAs are few next to transactions; a scan keeps the state free of a second index to maintain
-        for (Era era : state.eras.all()) {
-            if (transactionId.equals(era.transactionId())) {
-                return era;
-            }
-        }
-        return null;
+        return state.eras.lookup(Era.BY_TRANSACTION, transactionId);
     }
 
     /**

@@ -1,15 +1,20 @@
 package io.bankssandbox.externalaccounts;
 
+import com.fasterxml.jackson.annotation.JsonView;
+import io.bankssandbox.state.Json;
 import java.time.Instant;
 
-/** A saved recipient for outbound transfers. Never edited: archived and created anew instead. */
+/**
+ * A saved recipient for outbound transfers, as stored and as the API shows it: holder name and
+ * address are kept (in the state export) but never shown. Never edited: archived and created anew.
+ */
 public record ExternalAccount(
         String id,
         String entityId,
         String nickname,
         String holderType,
-        String holderName,
-        HolderAddress holderAddress,
+        @JsonView(Json.Kept.class) String holderName,
+        @JsonView(Json.Kept.class) HolderAddress holderAddress,
         String routingNumber,
         String accountNumber,
         String status,

@@ -12,8 +12,8 @@ public final class ExternalAccountControls {
     }
 
     /** Archives it: GET still shows it, the list leaves it out; archiving twice is a 409. */
-    public ExternalAccountView archive(String externalAccountId) {
-        return calls.post(ExternalAccountView.class, "/_sandbox/external-accounts/{external_account_id}/archive",
+    public ExternalAccount archive(String externalAccountId) {
+        return calls.post(ExternalAccount.class, "/_sandbox/external-accounts/{external_account_id}/archive",
                 Map.of("external_account_id", externalAccountId), null);
     }
 }

@@ -23,7 +23,7 @@ public final class ExternalAccountsFeature implements Feature {
         this.runtime = runtime;
         // a replay shows the account as it is now: archived if it was archived since
         pipeline.registerReplay(KIND, (caller, id) -> runtime.state().read(state ->
-                ExternalAccountView.of(ExternalAccountBook.get(state, caller, id))));
+                ExternalAccountBook.get(state, caller, id)));
     }
 
     @Override
@@ -32,21 +32,20 @@ public final class ExternalAccountsFeature implements Feature {
                 (request, command) -> runtime.state().write(state -> {
                     ExternalAccount account = ExternalAccountBook.create(state, request.caller(), command,
                             runtime.clock().now());
-                    return ApiResponse.created(ExternalAccountView.of(account), KIND, account.id());
+                    return ApiResponse.created(account, KIND, account.id());
                 }));
         api.get("/v0/external-accounts/{external_account_id}", ErrorShape.SIMPLE, request -> runtime.state().read(
-                state -> ApiResponse.ok(ExternalAccountView.of(ExternalAccountBook.get(state, request.caller(),
-                        request.path("external_account_id"))))));
+                state -> ApiResponse.ok(ExternalAccountBook.get(state, request.caller(),
+                        request.path("external_account_id")))));
         api.get("/v0/external-accounts", ErrorShape.SIMPLE, request -> runtime.state().read(state -> ApiResponse.ok(
                 PageView.of(ExternalAccountBook.list(state, request.caller(), request.query("entity_id"),
-                        Cursors.decode(request.query("cursor")), request.queryInt("limit")),
-                        ExternalAccountView::of))));
+                        Cursors.decode(request.query("cursor")), request.queryInt("limit"))))));
     }
 
     @Override
     public void controlRoutes(ApiRouter control) {
         control.post("/_sandbox/external-accounts/{external_account_id}/archive", ErrorShape.NEST, request ->
-                runtime.state().write(state -> ApiResponse.ok(ExternalAccountView.of(ExternalAccountBook.archive(
-                        state, request.caller(), request.path("external_account_id"), runtime.clock().now())))));
+                runtime.state().write(state -> ApiResponse.ok(ExternalAccountBook.archive(
+                        state, request.caller(), request.path("external_account_id"), runtime.clock().now()))));
     }
 }

@@ -56,7 +56,7 @@ final class WriteFilter implements Filter {
 
     private static byte[] serialize(Object body) {
         try {
-            return Json.MAPPER.writeValueAsBytes(body);
+            return Json.ANSWERS.writeValueAsBytes(body);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

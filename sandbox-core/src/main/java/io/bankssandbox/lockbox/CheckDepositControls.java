@@ -1,7 +1,6 @@
 package io.bankssandbox.lockbox;
 
 import io.bankssandbox.control.ControlCalls;
-import java.util.Map;
 
 /**
  * Check deposits moved by hand ({@code /_sandbox/check-deposits/{id}/...}): submit one received
@@ -21,11 +20,11 @@ public final class CheckDepositControls {
 
     /** {@code reason}: a return reason code such as {@code stop_payment}; null for {@code insufficient_funds}. */
     public CheckDepositView returnDeposit(String checkDepositId, String reason) {
-        return move(checkDepositId, "return", reason == null ? null : Map.of("reason", reason));
+        return move(checkDepositId, "return", reason);
     }
 
-    private CheckDepositView move(String checkDepositId, String action, Object body) {
-        return calls.post(CheckDepositView.class, "/_sandbox/check-deposits/{check_deposit_id}/" + action,
-                Map.of("check_deposit_id", checkDepositId), body);
+    private CheckDepositView move(String checkDepositId, String action, String reason) {
+        return calls.move(CheckDepositView.class, "/_sandbox/check-deposits/{check_deposit_id}", "check_deposit_id",
+                checkDepositId, action, reason);
     }
 }

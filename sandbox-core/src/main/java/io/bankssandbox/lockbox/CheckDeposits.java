@@ -90,13 +90,10 @@ public final class CheckDeposits {
 
     /** The check deposit, or not found when unknown or in mail of an entity the caller cannot see. */
     public static Located get(SandboxState state, Caller caller, String id) {
-        // check deposits are few next to other rows, and live inside their mail: a scan keeps one copy of each
-        for (MailItem item : state.mail.all()) {
+        MailItem item = state.mail.lookup(MailItem.BY_FILE_OR_CHECK, id);
+        if (item != null && caller.canSee(item.providerId())) {
             for (CheckDeposit check : item.checks()) {
                 if (check.id().equals(id)) {
-                    if (!caller.canSee(item.providerId())) {
-                        throw DomainException.notFound("Check deposit", id);
-                    }
                     return new Located(item, check);
                 }
             }

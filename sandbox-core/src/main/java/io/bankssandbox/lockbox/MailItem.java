@@ -15,6 +15,19 @@ public record MailItem(
         List<CheckDeposit> checks,
         Instant receivedAt) {
 
+    /** The mail table's lookup by the scan's file id and by each check's id (a check lives in its mail item). */
+    public static final String BY_FILE_OR_CHECK = "file_or_check";
+
+    /** The keys {@link #BY_FILE_OR_CHECK} finds this item by. */
+    public List<String> lookupKeys() {
+        List<String> keys = new java.util.ArrayList<>(checks.size() + 1);
+        keys.add(fileId);
+        for (CheckDeposit check : checks) {
+            keys.add(check.id());
+        }
+        return keys;
+    }
+
     public long amount() {
         return checks.stream().mapToLong(CheckDeposit::amount).sum();
     }

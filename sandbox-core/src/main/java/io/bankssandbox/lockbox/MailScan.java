@@ -29,14 +29,9 @@ public final class MailScan {
 
     /** The mail item whose scan has this file id, or not found when unknown or invisible to the caller. */
     public static Contents find(SandboxState state, Caller caller, String fileId) {
-        // files are only mail scans, and mail is few next to other rows: a scan keeps the state free of a second index
-        for (MailItem item : state.mail.all()) {
-            if (item.fileId().equals(fileId)) {
-                if (!caller.canSee(item.providerId())) {
-                    break;
-                }
-                return new Contents(item, state.entities.get(item.providerId()));
-            }
+        MailItem item = state.mail.lookup(MailItem.BY_FILE_OR_CHECK, fileId);
+        if (item != null && item.fileId().equals(fileId) && caller.canSee(item.providerId())) {
+            return new Contents(item, state.entities.get(item.providerId()));
         }
         throw DomainException.notFound("File", fileId);
     }

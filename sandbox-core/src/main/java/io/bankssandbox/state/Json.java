@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -24,8 +25,11 @@ import java.time.format.DateTimeFormatter;
  * and parse limits so hostile bodies cannot make the parser do unbounded work.
  */
 public final class Json {
-    private static final DateTimeFormatter TIMESTAMP =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+    /** Built only for an instant outside years 1 to 9999: a formatter's classes cost a cold start ~100 of them. */
+    private static final class Formatter {
+        static final DateTimeFormatter TIMESTAMP =
+                DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+    }
 
     private Json() {}
 
@@ -39,7 +43,7 @@ public final class Json {
         long seconds = instant.getEpochSecond();
         long days = Math.floorDiv(seconds, 86_400);
         if (days < MIN_FAST_DAY || days > MAX_FAST_DAY) {
-            return TIMESTAMP.format(instant);
+            return Formatter.TIMESTAMP.format(instant);
         }
         LocalDate date = LocalDate.ofEpochDay(days);
         int secondOfDay = (int) Math.floorMod(seconds, 86_400);
@@ -76,6 +80,23 @@ public final class Json {
      * and building one costs more than a whole embedded sandbox start should.
      */
     public static final ObjectMapper MAPPER = newMapper();
+
+    /**
+     * The sandbox's own bookkeeping on a stored record (when it arrived, how a simulation forces its
+     * outcome): a field annotated {@code @JsonView(Json.Kept.class)} is in the state document and never
+     * in an answer, so a stored record is its own API view, one copy of its shape.
+     */
+    public static final class Kept {
+        private Kept() {}
+    }
+
+    /** What an answer shows: every field but the {@link Kept} ones. */
+    public static final class Shown {
+        private Shown() {}
+    }
+
+    /** Writes answers: {@link #MAPPER} in the {@link Shown} view. */
+    public static final ObjectWriter ANSWERS = MAPPER.writerWithView(Shown.class);
 
     private static ObjectMapper newMapper() {
         JsonFactory factory = JsonFactory.builder()

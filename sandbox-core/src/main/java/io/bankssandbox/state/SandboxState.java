@@ -55,8 +55,9 @@ public final class SandboxState {
                 Table.descending("inbound_ach_transfers", InboundAchTransfer.class, InboundAchTransfer::id,
                         t -> new SortKey(t.createdAt(), t.id()), InboundAchTransfer::accountId),
                 Table.descending("mail", MailItem.class, MailItem::id, m -> new SortKey(m.receivedAt(), m.id()),
-                        MailItem::providerId),
-                Table.descending("eras", Era.class, Era::id, e -> new SortKey(e.receivedAt(), e.id()), Era::entityId),
+                        MailItem::providerId).lookupBy(MailItem.BY_FILE_OR_CHECK, MailItem::lookupKeys),
+                Table.descending("eras", Era.class, Era::id, e -> new SortKey(e.receivedAt(), e.id()), Era::entityId)
+                        .lookupBy(Era.BY_TRANSACTION, e -> e.transactionId() == null ? List.of() : List.of(e.transactionId())),
                 Table.descending("external_accounts", ExternalAccount.class, ExternalAccount::id,
                         x -> new SortKey(x.createdAt(), x.id()), ExternalAccount::entityId),
                 Table.descending("transactions", Transaction.class, Transaction::id,

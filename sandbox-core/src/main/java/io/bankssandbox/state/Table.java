@@ -29,6 +29,7 @@ public final class Table<T> {
     private final Map<String, T> byId;
     private final TreeMap<SortKey, T> ordered;
     private final Map<String, TreeMap<SortKey, T>> partitions;
+    private final List<Lookup<T>> lookups = new ArrayList<>();
     /** Where puts are noted for the write in progress; set by the state that owns the table. */
     private ChangeSet changes;
 
@@ -60,12 +61,52 @@ public final class Table<T> {
         return new Table<>(name, type, idOf, keyOf, partitionOf, Comparator.<SortKey>naturalOrder().reversed());
     }
 
+    /**
+     * A lookup by other keys than the id (a row may have several, such as a mail item's file id and
+     * its checks' ids), kept up to date on every put, so finding a row by any of them is one hash
+     * lookup whatever the table's size. Keys must be unique across the table's rows. Returns this table.
+     */
+    public Table<T> lookupBy(String lookup, Function<T, List<String>> keysOf) {
+        lookups.add(new Lookup<>(lookup, keysOf, new HashMap<>()));
+        for (T row : byId.values()) {
+            lookups.get(lookups.size() - 1).add(row);
+        }
+        return this;
+    }
+
+    /** The row a {@link #lookupBy lookup} finds under {@code key}; null when none has it. */
+    public T lookup(String lookup, String key) {
+        for (Lookup<T> each : lookups) {
+            if (each.name().equals(lookup)) {
+                return key == null ? null : each.rows().get(key);
+            }
+        }
+        throw new IllegalArgumentException("table " + name + " has no lookup " + lookup);
+    }
+
+    private record Lookup<T>(String name, Function<T, List<String>> keysOf, Map<String, T> rows) {
+        void add(T row) {
+            for (String key : keysOf.apply(row)) {
+                rows.put(key, row);
+            }
+        }
+
+        void remove(T row) {
+            for (String key : keysOf.apply(row)) {
+                rows.remove(key, row);
+            }
+        }
+    }
+
     /** A copy with the same rows; it notes its puts nowhere until a state adopts it. */
     public Table<T> copy() {
         Table<T> copy = new Table<>(name, type, idOf, keyOf, partitionOf, order);
         copy.byId.putAll(byId);
         copy.ordered.putAll(ordered);
         partitions.forEach((name, rows) -> copy.partitions.put(name, new TreeMap<>(rows)));
+        for (Lookup<T> lookup : lookups) {
+            copy.lookups.add(new Lookup<>(lookup.name(), lookup.keysOf(), new HashMap<>(lookup.rows())));
+        }
         return copy;
     }
 
@@ -98,12 +139,18 @@ public final class Table<T> {
             changes.put(name, id, row);
         }
         if (previous != null) {
+            for (Lookup<T> lookup : lookups) {
+                lookup.remove(previous);
+            }
             SortKey oldKey = keyOf.apply(previous);
             ordered.remove(oldKey);
             String oldPartition = partitionOf.apply(previous);
             if (oldPartition != null) {
                 partitions.get(oldPartition).remove(oldKey);
             }
+        }
+        for (Lookup<T> lookup : lookups) {
+            lookup.add(row);
         }
         SortKey key = keyOf.apply(row);
         ordered.put(key, row);

@@ -1,7 +1,6 @@
 package io.bankssandbox.transfers;
 
 import io.bankssandbox.control.ControlCalls;
-import java.util.Map;
 
 /**
  * Outbound ACH transfers moved by hand ({@code /_sandbox/ach-transfers/{id}/...}): approve one held
@@ -28,11 +27,11 @@ public final class AchTransferControls {
 
     /** {@code reason}: a return reason code such as {@code no_account}; null for the sandbox's default. */
     public AchTransferView returnTransfer(String achTransferId, String reason) {
-        return move(achTransferId, "return", reason == null ? null : Map.of("reason", reason));
+        return move(achTransferId, "return", reason);
     }
 
-    private AchTransferView move(String achTransferId, String action, Object body) {
-        return calls.post(AchTransferView.class, "/_sandbox/ach-transfers/{ach_transfer_id}/" + action,
-                Map.of("ach_transfer_id", achTransferId), body);
+    private AchTransferView move(String achTransferId, String action, String reason) {
+        return calls.move(AchTransferView.class, "/_sandbox/ach-transfers/{ach_transfer_id}", "ach_transfer_id",
+                achTransferId, action, reason);
     }
 }

@@ -9,11 +9,11 @@ import io.bankssandbox.ach.InsurancePaymentControls;
 import io.bankssandbox.lockbox.LockboxMail;
 import io.bankssandbox.SandboxException;
 import io.bankssandbox.ach.InsurancePaymentView;
-import io.bankssandbox.ach.InboundAchTransferView;
+import io.bankssandbox.ach.InboundAchTransfer;
 import io.bankssandbox.cards.CardAuthorizer;
 import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.era.Era;
-import io.bankssandbox.externalaccounts.ExternalAccountView;
+import io.bankssandbox.externalaccounts.ExternalAccount;
 import io.bankssandbox.http.FaultInjector;
 import io.bankssandbox.http.RequestJournal;
 import io.bankssandbox.lockbox.MailItemView;
@@ -48,18 +48,18 @@ class TypedControlsTest extends SandboxTestBase {
         String account = fixtures.riversideOperating();
         long before = totalBalance(account);
 
-        InboundAchTransferView pending = sandbox.inboundAch().simulate(account, 12_345);
+        InboundAchTransfer pending = sandbox.inboundAch().simulate(account, 12_345);
         assertThat(pending.status()).isEqualTo("pending");
         assertThat(totalBalance(account)).isEqualTo(before);
 
-        InboundAchTransferView accepted = sandbox.inboundAch().accept(pending.id());
+        InboundAchTransfer accepted = sandbox.inboundAch().accept(pending.id());
         assertThat(accepted.status()).isEqualTo("accepted");
         assertThat(accepted.transactionId()).isNotNull();
         assertThat(totalBalance(account)).isEqualTo(before + 12_345);
         assertThat(api.get("/v0/inbound-ach-transfers/" + pending.id()).json().get("status").asText())
                 .isEqualTo("accepted");
 
-        InboundAchTransferView returned = sandbox.inboundAch().returnTransfer(pending.id(), "duplicate_entry");
+        InboundAchTransfer returned = sandbox.inboundAch().returnTransfer(pending.id(), "duplicate_entry");
         assertThat(returned.status()).isEqualTo("returned");
         assertThat(returned.returned().reason()).isEqualTo("duplicate_entry");
         assertThat(totalBalance(account)).isEqualTo(before);
@@ -67,8 +67,8 @@ class TypedControlsTest extends SandboxTestBase {
 
     @Test
     void declineAndWrongStateAnswerAsTheControlApiDoes() {
-        InboundAchTransferView pending = sandbox.inboundAch().simulate(fixtures.riversideOperating(), -500);
-        InboundAchTransferView declined = sandbox.inboundAch().decline(pending.id());
+        InboundAchTransfer pending = sandbox.inboundAch().simulate(fixtures.riversideOperating(), -500);
+        InboundAchTransfer declined = sandbox.inboundAch().decline(pending.id());
         assertThat(declined.declined().reason()).isEqualTo("payment_stopped");
 
         assertThatThrownBy(() -> sandbox.inboundAch().accept(pending.id()))
@@ -106,7 +106,7 @@ class TypedControlsTest extends SandboxTestBase {
     @Test
     void advancingTheClockResolvesASimulatedTransferAndReportsIt() {
         String account = fixtures.riversideOperating();
-        InboundAchTransferView pending = sandbox.inboundAch().simulate(
+        InboundAchTransfer pending = sandbox.inboundAch().simulate(
                 InboundAchLifecycle.Arrival.of(account, 700).withOriginator("ACME HEALTH", "CLAIMS").resolvingAccepted());
 
         // fixture transfers fall due in the same hour: look for ours among the events
@@ -181,7 +181,7 @@ class TypedControlsTest extends SandboxTestBase {
         JsonNode first = state().get("external_accounts").get(0);
         String id = first.get("id").asText();
 
-        ExternalAccountView archived = sandbox.externalAccounts().archive(id);
+        ExternalAccount archived = sandbox.externalAccounts().archive(id);
 
         assertThat(archived.status()).isEqualTo("archived");
         assertThat(api.get("/v0/external-accounts?entity_id=" + first.get("entity_id").asText()).json().get("data")

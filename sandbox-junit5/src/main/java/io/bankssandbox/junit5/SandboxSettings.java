@@ -1,9 +1,8 @@
 package io.bankssandbox.junit5;
 
 import io.bankssandbox.SandboxConfig;
+import io.bankssandbox.SandboxOptions;
 import java.lang.reflect.AnnotatedElement;
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.platform.commons.support.AnnotationSupport;
@@ -17,19 +16,14 @@ record SandboxSettings(SandboxConfig config, BanksSandbox.Reset reset, boolean s
     }
 
     static SandboxSettings of(BanksSandbox annotation, Class<?> declaredOn) {
-        SandboxConfig.Builder config = SandboxConfig.builder()
-                .fixtures(annotation.fixtures())
-                .clockMode(annotation.clock())
-                .seed(annotation.seed());
-        if (!annotation.start().isBlank()) {
-            try {
-                config.start(Instant.parse(annotation.start()));
-            } catch (DateTimeParseException e) {
-                throw new ExtensionConfigurationException("@BanksSandbox(start = \"" + annotation.start() + "\") on "
-                        + declaredOn.getName() + " is not an ISO 8601 instant such as 2026-03-02T15:00:00Z");
-            }
+        SandboxOptions options = new SandboxOptions(annotation.fixtures(), annotation.clock(), annotation.start(),
+                annotation.seed());
+        try {
+            return new SandboxSettings(options.toConfig("@BanksSandbox on " + declaredOn.getName()), annotation.reset(),
+                    annotation.shared());
+        } catch (IllegalArgumentException e) {
+            throw new ExtensionConfigurationException(e.getMessage(), e);
         }
-        return new SandboxSettings(config.build(), annotation.reset(), annotation.shared());
     }
 
     /** The resource lock name of a shared sandbox: classes asking for the same configuration share one. */

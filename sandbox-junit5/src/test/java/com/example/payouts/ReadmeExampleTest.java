@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bankssandbox.ach.InboundAchLifecycle;
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.ach.InboundAchTransferView;
+import io.bankssandbox.ach.InboundAchTransfer;
 import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.junit5.BanksSandbox;
 import java.net.URI;
@@ -44,7 +44,7 @@ class ReadmeExampleTest {
     @Test
     void aPendingCreditIsAcceptedAnHourLater(Sandbox sandbox) {   // starts from the fixtures again
         String account = sandbox.exportState().get("accounts").get(0).get("id").asText();
-        InboundAchTransferView pending = sandbox.inboundAch().simulate(
+        InboundAchTransfer pending = sandbox.inboundAch().simulate(
                 InboundAchLifecycle.Arrival.of(account, 125_00).withOriginator("ACME HEALTH", "CLAIMS"));
 
         List<ClockEvent> events = sandbox.clock().advance(Duration.ofHours(1)); // applies what falls due

@@ -6,7 +6,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.ach.InboundAchTransferView;
+import io.bankssandbox.ach.InboundAchTransfer;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
@@ -54,7 +54,7 @@ class ResetAndSharingTest {
         void changesThenFails(Sandbox sandbox) {
             NAMED.put("fixture state", sandbox.exportState());
             String account = sandbox.exportState().get("accounts").get(0).get("id").asText();
-            InboundAchTransferView transfer = sandbox.inboundAch().simulate(account, 50_000);
+            InboundAchTransfer transfer = sandbox.inboundAch().simulate(account, 50_000);
             sandbox.inboundAch().accept(transfer.id());
             assertThat(Http.createCard(sandbox, "card-before-failure").status()).isEqualTo(201);
             sandbox.faults().inject("GET", "/v0/accounts", 503);

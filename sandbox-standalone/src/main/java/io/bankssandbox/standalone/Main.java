@@ -2,20 +2,18 @@ package io.bankssandbox.standalone;
 
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
+import io.bankssandbox.SandboxVersion;
 import io.bankssandbox.clock.ClockMode;
 import io.bankssandbox.access.ApiKey;
 import io.bankssandbox.fixtures.FixtureException;
 import io.bankssandbox.fixtures.FixtureLoader;
 import io.bankssandbox.fixtures.StateCodec;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -271,19 +269,7 @@ public final class Main implements Callable<Integer> {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {NAME + " " + version()};
-        }
-
-        static String version() {
-            Properties properties = new Properties();
-            try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
-                if (in != null) {
-                    properties.load(in);
-                }
-            } catch (IOException e) {
-                // fall through to "unknown"
-            }
-            return properties.getProperty("version", "unknown");
+            return new String[] {NAME + " " + SandboxVersion.current()};
         }
     }
 }

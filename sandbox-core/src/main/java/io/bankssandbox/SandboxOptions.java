@@ -1,0 +1,37 @@
+package io.bankssandbox;
+
+import io.bankssandbox.clock.ClockMode;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+
+/**
+ * The options a test annotation offers, as written in it: JUnit's {@code @BanksSandbox} and
+ * Spring's {@code @EnableBanksSandbox} both turn theirs into a {@link SandboxConfig} here, so the
+ * two read each option the same way.
+ *
+ * @param fixtures a classpath fixture set name or a directory
+ * @param clock frozen or running
+ * @param start an ISO 8601 instant, or blank for the fixture set's {@code clock.json}
+ * @param seed seed of generated ids
+ */
+public record SandboxOptions(String fixtures, ClockMode clock, String start, long seed) {
+
+    /**
+     * The configuration these options ask for.
+     *
+     * @param declaredBy names the annotation and where it sits, for the message when an option is wrong
+     * @throws IllegalArgumentException when {@code start} is not an instant
+     */
+    public SandboxConfig toConfig(String declaredBy) {
+        SandboxConfig.Builder config = SandboxConfig.builder().fixtures(fixtures).clockMode(clock).seed(seed);
+        if (!start.isBlank()) {
+            try {
+                config.start(Instant.parse(start));
+            } catch (DateTimeParseException e) {
+                throw new IllegalArgumentException(declaredBy + ": start = \"" + start
+                        + "\" is not an ISO 8601 instant such as 2026-03-02T15:00:00Z", e);
+            }
+        }
+        return config.build();
+    }
+}

@@ -1,0 +1,34 @@
+package io.bankssandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.bankssandbox.clock.ClockMode;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class SandboxOptionsTest {
+
+    @Test
+    void everyOptionReachesTheConfigAndTheRestStaysAtTheDefaults() {
+        SandboxConfig config = new SandboxOptions("clinic", ClockMode.RUNNING, "2026-04-01T08:00:00Z", 7)
+                .toConfig("@Test on here");
+
+        assertThat(config).isEqualTo(SandboxConfig.builder().fixtures("clinic").clockMode(ClockMode.RUNNING)
+                .start(Instant.parse("2026-04-01T08:00:00Z")).seed(7).build());
+    }
+
+    @Test
+    void blankStartLeavesTheFixtureSetsClock() {
+        assertThat(new SandboxOptions("default", ClockMode.FROZEN, "", 42).toConfig("here").start()).isNull();
+    }
+
+    @Test
+    void startThatIsNotAnInstantNamesTheAnnotationAndTheExpectedForm() {
+        assertThatThrownBy(() -> new SandboxOptions("default", ClockMode.FROZEN, "tomorrow", 42)
+                .toConfig("@EnableBanksSandbox on com.example.PayoutTest"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("@EnableBanksSandbox on com.example.PayoutTest: start = \"tomorrow\" is not an ISO 8601"
+                        + " instant such as 2026-03-02T15:00:00Z");
+    }
+}
