@@ -126,6 +126,11 @@ public final class SandboxRuntime {
         return config.start() != null ? config.start() : fixtureSnapshot.startedAt;
     }
 
+    /** The fixture state as an exported document: what a reset returns to (a recording tells its values from generated ones). */
+    public ObjectNode exportFixtureState() {
+        return StateCodec.encode(fixtureSnapshot, fixtureStart(), fixtureKeys);
+    }
+
     /** Back to the fixture state: data, clock, idempotency keys, journal, faults. */
     public Instant reset() {
         Instant start = fixtureStart();
