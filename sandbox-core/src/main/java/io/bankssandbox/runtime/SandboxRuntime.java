@@ -56,7 +56,9 @@ public final class SandboxRuntime {
         this.fixtureSnapshot = decoded.state();
         this.fixtureKeys = decoded.idempotencyKeys();
         this.clock = new SandboxClock(config.clockMode(), start);
-        this.state = new StateHolder(fixtureSnapshot.copy(), events);
+        // empty until install() gives it its copy of the snapshot, scheduled: one copy per start, not two
+        this.state = new StateHolder(new SandboxState(fixtureSnapshot.apiKeys, fixtureSnapshot.policy,
+                fixtureSnapshot.ids.copy(), fixtureSnapshot.startedAt), events);
         this.timeMachine = new TimeMachine(clock, state);
         this.rateLimiter = new RateLimiter(config.rateLimitPerMinute());
         idempotency.replaceAll(fixtureKeys);

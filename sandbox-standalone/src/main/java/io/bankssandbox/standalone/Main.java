@@ -42,6 +42,9 @@ public final class Main implements Callable<Integer> {
     CommandSpec spec;
 
     public static void main(String[] args) {
+        // nearly every command starts a sandbox: its HTTP server and contract load while picocli
+        // reads the command line (daemon threads: a command that needs neither does not wait for them)
+        Sandbox.warmUp();
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
