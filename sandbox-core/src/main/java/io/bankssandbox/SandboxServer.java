@@ -41,6 +41,9 @@ final class SandboxServer {
     private JettyHost.Mount mount;
     private final InProcessControl inProcessControl;
     private final StateFile stateFile;
+    /** Closing twice is harmless: a JUnit store may hold the sandbox under two closing contracts. */
+    private final java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
+    private final io.bankssandbox.webhooks.WebhookService webhooks;
 
     SandboxServer(SandboxConfig config) {
         warmUp();
@@ -50,6 +53,8 @@ final class SandboxServer {
         HttpPipeline pipeline = new HttpPipeline(runtime.clock(), runtime.timeMachine(),
                 () -> runtime.state().read(s -> s.apiKeys), Contracts.openApiValidator(), runtime.idempotency(),
                 runtime.journal(), runtime.faults(), runtime.rateLimiter(), config.adminToken());
+        this.webhooks = new io.bankssandbox.webhooks.WebhookService(runtime, "banks-sandbox-webhooks",
+                SandboxVersion.current());
         List<Feature> features = List.of(
                 new EntitiesFeature(runtime),
                 new AccountsFeature(runtime),
@@ -66,12 +71,16 @@ final class SandboxServer {
                 new LiveLockboxFeature(runtime),
                 new RemittancesFeature(runtime),
                 new io.bankssandbox.ui.DashboardFeature(),
-                new ControlFeature(runtime));
+                new ControlFeature(runtime),
+                new io.bankssandbox.webhooks.WebhooksFeature(webhooks),
+                new io.bankssandbox.entities.OnboardingFeature(runtime));
         runtime.install(features);
         this.inProcessControl = pipeline.inProcessControl();
         this.stateFile = config.stateFile() == null ? null : StateFileOpener.open(runtime, config.stateFile());
         if (stateFile != null) {
             pipeline.durability(stateFile);
+            // a receiver must never hear of a change a crash could still lose: deliveries wait for the disk
+            webhooks.durableBarrier(stateFile::awaitCommitted);
         }
         CorsPolicy cors = new CorsPolicy(config.corsOrigins());
         // Javalin builds the routes and the request lifecycle; the JVM's one Jetty server serves them
@@ -135,6 +144,10 @@ final class SandboxServer {
         return runtime;
     }
 
+    io.bankssandbox.webhooks.WebhookService webhooks() {
+        return webhooks;
+    }
+
     /** The control routes, for the typed {@link Sandbox} handle. */
     InProcessControl inProcessControl() {
         return inProcessControl;
@@ -157,7 +170,11 @@ final class SandboxServer {
     }
 
     void stop() {
+        if (!stopped.compareAndSet(false, true)) {
+            return;
+        }
         mount.close();
+        webhooks.close();
         if (stateFile != null) {
             stateFile.close(); // a last snapshot: the file alone is then the whole state
         }

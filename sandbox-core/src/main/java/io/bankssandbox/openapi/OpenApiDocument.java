@@ -28,7 +28,7 @@ public final class OpenApiDocument {
             "entities", "accounts", "cards", "inbound-ach-transfers", "providers", "era", "external-accounts",
             "card-authorizations",
             "control", "live-entities", "live-accounts", "transactions", "transfers", "card-details",
-            "live-lockbox", "remittances", "ui");
+            "live-lockbox", "remittances", "ui", "webhooks", "entity-onboarding");
 
     private final ObjectNode document;
     /** Pretty-printed when first served, not at every start. */
