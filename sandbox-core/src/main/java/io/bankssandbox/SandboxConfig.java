@@ -30,11 +30,13 @@ public record SandboxConfig(
         int rateLimitPerMinute,
         Path stateFile,
         Map<String, JsonNode> fixtureDocuments,
-        List<ApiKey> extraApiKeys) {
+        List<ApiKey> extraApiKeys,
+        List<String> webhooks) {
 
     public SandboxConfig {
         fixtureDocuments = fixtureDocuments == null ? Map.of() : Map.copyOf(fixtureDocuments);
         extraApiKeys = extraApiKeys == null ? List.of() : List.copyOf(extraApiKeys);
+        webhooks = webhooks == null ? List.of() : List.copyOf(webhooks);
     }
 
     public static final long DEFAULT_SEED = 42L;
@@ -61,6 +63,7 @@ public record SandboxConfig(
         b.stateFile = stateFile;
         b.fixtureDocuments.putAll(fixtureDocuments);
         b.extraApiKeys.addAll(extraApiKeys);
+        b.webhooks.addAll(webhooks);
         return b;
     }
 
@@ -77,6 +80,7 @@ public record SandboxConfig(
         private Path stateFile;
         private final Map<String, JsonNode> fixtureDocuments = new LinkedHashMap<>();
         private final List<ApiKey> extraApiKeys = new ArrayList<>();
+        private final List<String> webhooks = new ArrayList<>();
 
         public Builder host(String host) { this.host = host; return this; }
 
@@ -125,9 +129,18 @@ public record SandboxConfig(
             return this;
         }
 
+        /**
+         * Send both webhook events, as the fixture set's first key sees them, to {@code url} (an http(s)
+         * URL, or {@code inbox} for the sandbox's own receiver); repeatable. Such endpoints survive reset.
+         */
+        public Builder webhook(String url) {
+            this.webhooks.add(url);
+            return this;
+        }
+
         public SandboxConfig build() {
             return new SandboxConfig(host, port, fixtures, clockMode, start, seed, adminToken, corsOrigins,
-                    rateLimitPerMinute, stateFile, fixtureDocuments, extraApiKeys);
+                    rateLimitPerMinute, stateFile, fixtureDocuments, extraApiKeys, webhooks);
         }
     }
 }
