@@ -116,21 +116,39 @@ class DomainEventsTest extends SandboxTestBase {
 
     @Test
     void anOutboundAchTransferIsAnEventAtEachMove() {
-        String recipient = null;
-        for (JsonNode account : sandbox.exportState().get("external_accounts")) {
-            if (account.get("entity_id").asText().equals(fixtures.riverside())
-                    && "active".equals(account.get("status").asText())) {
-                recipient = account.get("id").asText();
-            }
-        }
+        String recipient = activeExternalAccountOfRiverside();
         String id = ok(api.post("/v0/ach-transfer", Map.of("source_account_id", fixtures.riversideOperating(),
                 "destination_account_id", recipient, "amount", 700)), 201)
                 .at("/source/ach_transfer_intention/ach_transfer_id").asText();
         ok(control.post("/_sandbox/clock/advance", Map.of("by", "P3D")), 200);
-        sandbox.achTransfers().returnTransfer(id, null);
+        assertThat(sandbox.achTransfers().returnTransfer(id, null).status()).isEqualTo("returned");
 
         assertThat(moves()).filteredOn(move -> move.endsWith(id)).containsExactly("ach_transfer.created " + id,
                 "ach_transfer.submitted " + id, "ach_transfer.settled " + id, "ach_transfer.returned " + id);
+    }
+
+    @Test
+    void aBookTransferAndAnAchTransfersApprovalRejectionAndCancellationAreEventsAndTheTypedHandleAnswersTheMove() {
+        String source = fixtures.riversideOperating();
+        String book = ok(api.post("/v0/book-transfer", Map.of("source_account_id", source,
+                "destination_account_id", fixtures.riversidePayroll(), "amount", 100)), 201).get("id").asText();
+        assertThat(seen).anyMatch(e -> e instanceof BookTransferCompleted done && done.transfer().id().equals(book));
+
+        String funding = sandbox.inboundAch().simulate(source, 10_000_001).id();
+        sandbox.inboundAch().accept(funding);
+        String recipient = activeExternalAccountOfRiverside();
+        List<String> ids = new ArrayList<>();
+        for (long amount : List.of(10_000_001L, 600L, 700L)) {
+            ids.add(ok(api.post("/v0/ach-transfer", Map.of("source_account_id", source, "destination_account_id",
+                    recipient, "amount", amount)), 201).at("/source/ach_transfer_intention/ach_transfer_id").asText());
+        }
+        seen.clear();
+        assertThat(sandbox.achTransfers().approve(ids.get(0)).status()).isEqualTo("pending");
+        assertThat(sandbox.achTransfers().reject(ids.get(1)).status()).isEqualTo("rejected");
+        assertThat(sandbox.achTransfers().cancel(ids.get(2)).status()).isEqualTo("canceled");
+
+        assertThat(moves()).containsExactly("ach_transfer.approved " + ids.get(0), "ach_transfer.rejected " + ids.get(1),
+                "ach_transfer.canceled " + ids.get(2));
     }
 
     @Test
@@ -152,5 +170,16 @@ class DomainEventsTest extends SandboxTestBase {
             }
         }
         assertThat(eraEvents).containsExactly("era.created " + era, "era.paid " + era);
+    }
+
+    private String activeExternalAccountOfRiverside() {
+        String recipient = null;
+        for (JsonNode account : sandbox.exportState().get("external_accounts")) {
+            if (account.get("entity_id").asText().equals(fixtures.riverside())
+                    && "active".equals(account.get("status").asText())) {
+                recipient = account.get("id").asText();
+            }
+        }
+        return recipient;
     }
 }

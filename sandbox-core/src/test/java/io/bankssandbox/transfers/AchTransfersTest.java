@@ -196,6 +196,8 @@ class AchTransfersTest extends SandboxTestBase {
             assertThat(newest.get("amount").asLong()).isEqualTo(3_000);
             assertThat(newest.at("/source/category").asText()).isEqualTo("ach_transfer_rejection");
             assertThat(newest.at("/source/ach_transfer_rejection/ach_transfer_id").asText()).isEqualTo(id);
+            assertThat(newest.get("description").asText())
+                    .isEqualTo((step.equals("reject") ? "Rejected" : "Canceled") + " ACH transfer " + id);
             for (String late : List.of("reject", "cancel", "approve", "return")) {
                 ApiClient.Response wrong = api.post("/_sandbox/ach-transfers/" + id + "/" + late, Map.of());
                 assertThat(wrong.status()).as(late + " after " + step).isEqualTo(409);
