@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/run.sh's part for the state file and keyed lookups (DESIGN §8): POST /v0/cards latency with
+# bench/run.sh's part for the state file and keyed lookups: POST /v0/cards latency with
 # and without --state-file at 1k and 100k objects in the state, and GET by id of a check deposit and
 # of a file at 1k and 1M mail items. Appends key=value lines to RESULTS (the run's results file).
 #
