@@ -1,5 +1,6 @@
 package io.bankssandbox;
 
+import io.bankssandbox.requests.JournalEntry;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.access.ApiKey;
 import io.bankssandbox.ach.InboundAchControls;
@@ -10,7 +11,6 @@ import io.bankssandbox.control.ControlCalls;
 import io.bankssandbox.control.FaultControls;
 import io.bankssandbox.control.Journal;
 import io.bankssandbox.externalaccounts.ExternalAccountControls;
-import io.bankssandbox.http.RequestJournal;
 import io.bankssandbox.lockbox.CheckDepositControls;
 import io.bankssandbox.lockbox.LockboxControls;
 import io.bankssandbox.runtime.SandboxRuntime;
@@ -171,7 +171,7 @@ public final class Sandbox implements AutoCloseable {
     }
 
     /** The /v0 requests served since the last reset, oldest first (same as {@code journal().entries()}). */
-    public List<RequestJournal.Entry> requests() {
+    public List<JournalEntry> requests() {
         return journal.entries();
     }
 

@@ -1,7 +1,8 @@
 package io.bankssandbox.control;
 
+import io.bankssandbox.requests.Fault;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.SandboxVersion;
+import io.bankssandbox.runtime.SandboxVersion;
 import io.bankssandbox.runtime.Feature;
 import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.clock.ClockEvent;
@@ -36,7 +37,7 @@ public final class ControlFeature implements Feature {
 
     public record ResetView(Instant now) {}
 
-    public record FaultList(List<FaultInjector.Fault> faults) {}
+    public record FaultList(List<Fault> faults) {}
 
     @Override
     public void controlRoutes(ApiRouter control) {
@@ -78,7 +79,7 @@ public final class ControlFeature implements Feature {
         control.get("/_sandbox/faults", ErrorShape.NEST, request -> ApiResponse.ok(new FaultList(runtime.faults().list())));
         control.post("/_sandbox/faults", ErrorShape.NEST, request -> {
             JsonNode body = request.body();
-            FaultInjector.Fault fault = new FaultInjector.Fault(body.get("method").asText().toUpperCase(),
+            Fault fault = new Fault(body.get("method").asText().toUpperCase(),
                     body.get("path").asText(), body.get("status").asInt(), body.get("body"),
                     body.path("delay_ms").asLong(0), body.path("times").asInt(1));
             runtime.faults().add(fault);

@@ -1,5 +1,6 @@
 package io.bankssandbox.control;
 
+import io.bankssandbox.requests.JournalEntry;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -38,7 +39,7 @@ final class ScenarioExport {
         ArrayNode steps = scenario.putArray("steps");
         Instant clock = start;
         for (RequestJournal.Step step : session) {
-            RequestJournal.Entry entry = step.entry();
+            JournalEntry entry = step.entry();
             boolean advance = step.control() && entry.path().equals("/_sandbox/clock/advance");
             if (advance && entry.status() == 200 && entry.responseBody() != null && entry.responseBody().hasNonNull("now")) {
                 Instant reached = Instant.parse(entry.responseBody().get("now").asText());
@@ -68,7 +69,7 @@ final class ScenarioExport {
         return scenario;
     }
 
-    private static ObjectNode step(boolean control, RequestJournal.Entry entry) {
+    private static ObjectNode step(boolean control, JournalEntry entry) {
         ObjectNode step = JSON.objectNode();
         step.put("name", entry.method() + " " + entry.path());
         ObjectNode request = step.putObject(control ? "control" : "request");

@@ -14,8 +14,8 @@ import io.bankssandbox.cards.CardAuthorizer;
 import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.era.Era;
 import io.bankssandbox.externalaccounts.ExternalAccount;
-import io.bankssandbox.http.FaultInjector;
-import io.bankssandbox.http.RequestJournal;
+import io.bankssandbox.requests.Fault;
+import io.bankssandbox.requests.JournalEntry;
 import io.bankssandbox.lockbox.MailItemView;
 import io.bankssandbox.testing.ApiClient;
 import io.bankssandbox.testing.LiveFixtures;
@@ -213,14 +213,14 @@ class TypedControlsTest extends SandboxTestBase {
 
     @Test
     void injectedFaultAnswersTheNextMatchingRequestOnly() {
-        List<FaultInjector.Fault> waiting = sandbox.faults().inject("GET", "/v0/accounts", 503);
+        List<Fault> waiting = sandbox.faults().inject("GET", "/v0/accounts", 503);
         assertThat(waiting).hasSize(1);
 
         assertThat(api.get("/v0/accounts").status()).isEqualTo(503);
         assertThat(api.get("/v0/accounts").status()).isEqualTo(200);
         assertThat(sandbox.faults().list()).isEmpty();
 
-        sandbox.faults().inject(new FaultInjector.Fault("*", "/v0/*", 500, null, 0, 3));
+        sandbox.faults().inject(new Fault("*", "/v0/*", 500, null, 0, 3));
         sandbox.faults().clear();
         assertThat(api.get("/v0/entities").status()).isEqualTo(200);
         assertThat(catchSandboxException(() -> sandbox.faults().inject("GET", "no-slash", 700)).status())
@@ -231,7 +231,7 @@ class TypedControlsTest extends SandboxTestBase {
     void journalRecordsWhatTheClientSent() {
         api.post("/v0/cards", cardBody(fixtures.riversideOperating()), "order-4711-card");
 
-        List<RequestJournal.Entry> posts = sandbox.journal().requests("POST", "/v0/cards");
+        List<JournalEntry> posts = sandbox.journal().requests("POST", "/v0/cards");
         assertThat(posts).singleElement().satisfies(entry -> {
             assertThat(entry.idempotencyKey()).isEqualTo("order-4711-card");
             assertThat(entry.status()).isEqualTo(201);

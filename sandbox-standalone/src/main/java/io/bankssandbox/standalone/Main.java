@@ -2,7 +2,7 @@ package io.bankssandbox.standalone;
 
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.SandboxVersion;
+import io.bankssandbox.runtime.SandboxVersion;
 import io.bankssandbox.clock.ClockMode;
 import io.bankssandbox.access.ApiKey;
 import io.bankssandbox.fixtures.FixtureException;
