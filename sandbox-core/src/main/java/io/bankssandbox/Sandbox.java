@@ -3,6 +3,7 @@ package io.bankssandbox;
 import io.bankssandbox.requests.JournalEntry;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.access.ApiKey;
+import io.bankssandbox.accounts.AccountReads;
 import io.bankssandbox.ach.InboundAchControls;
 import io.bankssandbox.ach.InsurancePaymentControls;
 import io.bankssandbox.cards.CardControls;
@@ -10,11 +11,14 @@ import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.control.ControlCalls;
 import io.bankssandbox.control.FaultControls;
 import io.bankssandbox.control.Journal;
+import io.bankssandbox.entities.EntityReads;
+import io.bankssandbox.era.EraReads;
 import io.bankssandbox.externalaccounts.ExternalAccountControls;
 import io.bankssandbox.lockbox.CheckDepositControls;
 import io.bankssandbox.lockbox.LockboxControls;
 import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.state.DomainException;
+import io.bankssandbox.transactions.TransactionReads;
 import io.bankssandbox.transfers.AchTransferControls;
 import java.time.Duration;
 import java.time.Instant;
@@ -48,6 +52,10 @@ public final class Sandbox implements AutoCloseable {
     private final FaultControls faults;
     private final CheckDepositControls checkDeposits;
     private final Journal journal;
+    private final EntityReads entities;
+    private final AccountReads accounts;
+    private final TransactionReads transactions;
+    private final EraReads eras;
 
     private Sandbox(SandboxServer server) {
         this.server = server;
@@ -63,6 +71,10 @@ public final class Sandbox implements AutoCloseable {
         this.faults = new FaultControls(calls);
         this.checkDeposits = new CheckDepositControls(calls);
         this.journal = new Journal(server.runtime().journal(), calls);
+        this.entities = new EntityReads(calls);
+        this.accounts = new AccountReads(calls);
+        this.transactions = new TransactionReads(calls);
+        this.eras = new EraReads(calls);
     }
 
     /** Starts a sandbox on a free loopback port with the default fixtures and a frozen clock. */
@@ -105,12 +117,38 @@ public final class Sandbox implements AutoCloseable {
     }
 
     /*
+     * Typed reads: each runs the /v0 GET route's own handler in this JVM as a key that sees every
+     * entity would, so it answers what the API answers; they are not journaled (they are not
+     * requests of the application under test).
+     */
+
+    /** Entities (practices): all, by id, by name. */
+    public EntityReads entities() {
+        return entities;
+    }
+
+    /** Bank accounts with numbers and balances: all, of an entity, by id, by name. */
+    public AccountReads accounts() {
+        return accounts;
+    }
+
+    /** The ledger: an account's transactions, one by id. */
+    public TransactionReads transactions() {
+        return transactions;
+    }
+
+    /** Remittance advice: the ERA of a transaction, an entity's remittances, a remittance's X12 835. */
+    public EraReads eras() {
+        return eras;
+    }
+
+    /*
      * Typed control: each call runs the control route's own handler in this JVM (no HTTP), behind
      * the same schema and rules, so it accepts and refuses exactly what the control API does; a
      * refusal throws SandboxException with the status the API would answer.
      */
 
-    /** Inbound ACH transfers: simulate, accept, decline, return. */
+    /** Inbound ACH transfers: simulate, accept, decline, return; read one, all, or an account's. */
     public InboundAchControls inboundAch() {
         return inboundAch;
     }

@@ -13,7 +13,7 @@ public final class ApiRouter {
     private final HttpPipeline pipeline;
     private final OpenApiDocument openApi;
     private final HttpPipeline.Family family;
-    /** Whether the routes are also registered for in-process calls (the control API's are). */
+    /** Whether the routes are also registered for in-process calls (the control API's are; of /v0, the reads). */
     private final boolean inProcess;
 
     public ApiRouter(RoutesConfig routes, HttpPipeline pipeline, OpenApiDocument openApi, HttpPipeline.Family family) {
@@ -35,6 +35,9 @@ public final class ApiRouter {
 
     public void get(String path, ErrorShape shape, RouteHandler handler) {
         Route route = route("GET", path, shape, null, handler);
+        if (family == HttpPipeline.Family.API) {
+            pipeline.inProcessControl().register(route); // the typed handle's reads
+        }
         routes.get(path, ctx -> pipeline.serve(ctx, family, route));
     }
 

@@ -22,6 +22,8 @@ public final class Exchange {
     final String method;
     final String target;
     final Map<String, String> pathParams;
+    /** The query of an in-process call (an HTTP request's is in {@code ctx}). */
+    Map<String, String> inProcessQuery = Map.of();
 
     /** {@link AuthFilter}: who is asking; the 1-based position of its fixture key (0: none). */
     Caller caller;

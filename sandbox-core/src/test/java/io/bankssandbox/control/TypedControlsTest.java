@@ -17,6 +17,7 @@ import io.bankssandbox.externalaccounts.ExternalAccount;
 import io.bankssandbox.requests.Fault;
 import io.bankssandbox.requests.JournalEntry;
 import io.bankssandbox.lockbox.MailItemView;
+import io.bankssandbox.state.Json;
 import io.bankssandbox.testing.ApiClient;
 import io.bankssandbox.testing.LiveFixtures;
 import io.bankssandbox.testing.SandboxTestBase;
@@ -225,6 +226,39 @@ class TypedControlsTest extends SandboxTestBase {
         assertThat(api.get("/v0/entities").status()).isEqualTo(200);
         assertThat(catchSandboxException(() -> sandbox.faults().inject("GET", "no-slash", 700)).status())
                 .isEqualTo(400);
+    }
+
+    @Test
+    void aFaultBuiltStepByStepAnswersItsBodyAsManyTimesAsAsked() {
+        JsonNode body = Json.MAPPER.createObjectNode().put("message", "upstream down");
+        Fault fault = Fault.of("GET", "/v0/accounts*", 502).withBody(body).delayedBy(0).times(2);
+        assertThat(fault.matches("GET", "/v0/accounts?entity_id=entity_1")).isTrue();
+        assertThat(fault.matches("POST", "/v0/accounts")).isFalse();
+
+        assertThat(sandbox.faults().inject(fault)).containsExactly(fault);
+        assertThat(sandbox.faults().inject(Fault.of("GET", "/v0/entities", 503).delayedBy(25)))
+                .extracting(Fault::delayMs).containsExactly(0L, 25L);
+        sandbox.faults().clear();
+        sandbox.faults().inject(fault);
+
+        for (int i = 0; i < 2; i++) {
+            ApiClient.Response failed = api.get("/v0/accounts/" + fixtures.riversideOperating());
+            assertThat(failed.status()).isEqualTo(502);
+            assertThat(failed.json()).isEqualTo(body);
+        }
+        assertThat(api.get("/v0/accounts").status()).isEqualTo(200);
+    }
+
+    @Test
+    void aJournalEntryMatchesAsFaultsDo() {
+        String riverside = fixtures.riverside(); // read before the journal is cleared: it may ask the API
+        sandbox.journal().clear();
+        api.get("/v0/accounts?entity_id=" + riverside);
+        JournalEntry entry = sandbox.journal().entries().get(0);
+        assertThat(entry.matches("GET", "/v0/accounts")).isTrue();
+        assertThat(entry.matches("*", "/v0/acc*")).isTrue();
+        assertThat(entry.matches("GET", "/v0/accounts?entity_id=other")).isFalse();
+        assertThat(entry.matches("POST", "/v0/accounts")).isFalse();
     }
 
     @Test
