@@ -16,7 +16,9 @@ import io.bankssandbox.era.EraReads;
 import io.bankssandbox.externalaccounts.ExternalAccountControls;
 import io.bankssandbox.lockbox.CheckDepositControls;
 import io.bankssandbox.lockbox.LockboxControls;
+import io.bankssandbox.runtime.LibraryLogging;
 import io.bankssandbox.runtime.SandboxRuntime;
+import io.bankssandbox.runtime.SandboxVersion;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.transactions.TransactionReads;
 import io.bankssandbox.transfers.AchTransferControls;
@@ -82,10 +84,22 @@ public final class Sandbox implements AutoCloseable {
         return start(SandboxConfig.defaults());
     }
 
+    /**
+     * Starts a sandbox. What it writes to the console is {@link SandboxConfig#output()}: by default one
+     * line, its address; the libraries it runs on print nothing.
+     */
     public static Sandbox start(SandboxConfig config) {
+        if (config.output() != SandboxConfig.Output.VERBOSE) {
+            LibraryLogging.quiet(); // before the first library class logs
+        }
         SandboxServer server = new SandboxServer(config);
         server.start();
-        return new Sandbox(server);
+        Sandbox sandbox = new Sandbox(server);
+        if (config.output() != SandboxConfig.Output.SILENT) {
+            System.err.println("Banks Sandbox " + SandboxVersion.current() + " on " + sandbox.baseUrl() + " (fixtures "
+                    + config.fixtures() + "; -D" + SandboxConfig.OUTPUT_PROPERTY + "=verbose for more, =silent for none)");
+        }
+        return sandbox;
     }
 
     /** {@code http://127.0.0.1:PORT}, without a trailing slash. */

@@ -30,7 +30,8 @@ public record SandboxConfig(
         int rateLimitPerMinute,
         Path stateFile,
         Map<String, JsonNode> fixtureDocuments,
-        List<ApiKey> extraApiKeys) {
+        List<ApiKey> extraApiKeys,
+        Output output) {
 
     public SandboxConfig {
         fixtureDocuments = fixtureDocuments == null ? Map.of() : Map.copyOf(fixtureDocuments);
@@ -38,6 +39,43 @@ public record SandboxConfig(
     }
 
     public static final long DEFAULT_SEED = 42L;
+
+    /** The system property that sets {@link Output} when the code does not: {@code silent}, {@code one-line}, {@code verbose}. */
+    public static final String OUTPUT_PROPERTY = "bankssandbox.output";
+
+    /**
+     * What a sandbox writes to the JVM's console. A test run shows what the tests print, not the
+     * server's libraries: by default one line per sandbox (its address) and nothing else.
+     */
+    public enum Output {
+        /** Nothing at all, not even the address line. */
+        SILENT,
+        /** One line on standard error when the sandbox starts: version, address, fixture set. The default. */
+        ONE_LINE,
+        /**
+         * The address line, one line per request ({@code io.bankssandbox.requests} at INFO), and the
+         * libraries' own logging (Jetty, Javalin, the schema and X12 libraries) at your logging setup's levels.
+         */
+        VERBOSE;
+
+        /** {@code -Dbankssandbox.output=verbose} (any case, {@code -} or {@code _}); unset is {@link #ONE_LINE}. */
+        public static Output fromSystemProperty() {
+            return parse(System.getProperty(OUTPUT_PROPERTY));
+        }
+
+        /** {@code silent}, {@code one-line} or {@code verbose}, in any case, {@code -} or {@code _}; null or blank is {@link #ONE_LINE}. */
+        public static Output parse(String value) {
+            if (value == null || value.isBlank()) {
+                return ONE_LINE;
+            }
+            try {
+                return valueOf(value.trim().toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("-D" + OUTPUT_PROPERTY + "=" + value
+                        + " is not one of silent, one-line, verbose", e);
+            }
+        }
+    }
 
     public static Builder builder() {
         return new Builder();
@@ -61,6 +99,7 @@ public record SandboxConfig(
         b.stateFile = stateFile;
         b.fixtureDocuments.putAll(fixtureDocuments);
         b.extraApiKeys.addAll(extraApiKeys);
+        b.output = output;
         return b;
     }
 
@@ -77,6 +116,7 @@ public record SandboxConfig(
         private Path stateFile;
         private final Map<String, JsonNode> fixtureDocuments = new LinkedHashMap<>();
         private final List<ApiKey> extraApiKeys = new ArrayList<>();
+        private Output output;
 
         public Builder host(String host) { this.host = host; return this; }
 
@@ -125,9 +165,16 @@ public record SandboxConfig(
             return this;
         }
 
+        /**
+         * What the sandbox writes to the console; left out, {@code -Dbankssandbox.output} decides, and
+         * without it {@link Output#ONE_LINE}.
+         */
+        public Builder output(Output output) { this.output = output; return this; }
+
         public SandboxConfig build() {
             return new SandboxConfig(host, port, fixtures, clockMode, start, seed, adminToken, corsOrigins,
-                    rateLimitPerMinute, stateFile, fixtureDocuments, extraApiKeys);
+                    rateLimitPerMinute, stateFile, fixtureDocuments, extraApiKeys,
+                    output == null ? Output.fromSystemProperty() : output);
         }
     }
 }

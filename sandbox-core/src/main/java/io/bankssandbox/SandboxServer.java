@@ -76,8 +76,12 @@ final class SandboxServer {
         // (JettyHost), started in the background while this thread reads fixtures and wires routes
         this.app = Javalin.create(javalin -> {
             javalin.http.maxRequestSize = 64L * 1024 * 1024; // our BodyReader enforces the 1 MiB limit
+            javalin.startup.showJavalinBanner = false;
+            // the watcher's "you never started it" hint: this Javalin is mounted on the shared server
+            javalin.startup.startupWatcherEnabled = false;
             org.slf4j.Logger requests = org.slf4j.LoggerFactory.getLogger("io.bankssandbox.requests");
-            if (requests.isInfoEnabled()) { // --verbose: one line per request; otherwise no cost at all
+            if (config.output() == SandboxConfig.Output.VERBOSE && requests.isInfoEnabled()) {
+                // one line per request when asked for; otherwise no cost at all
                 javalin.requestLogger.http((ctx, ms) -> requests.info("{} {} -> {} ({} ms)", ctx.method().name(),
                         ctx.queryString() == null ? ctx.path() : ctx.path() + "?" + ctx.queryString(),
                         ctx.statusCode(), String.format("%.1f", ms)));

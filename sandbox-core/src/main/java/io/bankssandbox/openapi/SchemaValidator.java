@@ -6,7 +6,9 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
-import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.dialect.Dialect;
+import com.networknt.schema.dialect.Dialects;
+import com.networknt.schema.keyword.AnnotationKeyword;
 import com.networknt.schema.path.NodePath;
 import io.bankssandbox.state.Json;
 import java.io.IOException;
@@ -77,7 +79,12 @@ public final class SchemaValidator {
         // formats are assertions here: a date-time or date that does not exist (2026-02-30) breaks its
         // schema, worded by the field's x-message, so no route or record ever parses one that fails
         SchemaRegistryConfig formatsAsserted = SchemaRegistryConfig.builder().formatAssertionsEnabled(true).build();
-        return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+        // a keyword the dialect does not know (x-message, an OpenAPI document's own fields) is an
+        // annotation, as by default, but without the library's warning for each one
+        Dialect dialect = Dialect.builder(Dialects.getDraft202012())
+                .unknownKeywordFactory((keyword, context) -> new AnnotationKeyword(keyword))
+                .build();
+        return SchemaRegistry.withDefaultDialect(dialect,
                 builder -> builder.schemas(texts).schemaRegistryConfig(formatsAsserted));
     }
 

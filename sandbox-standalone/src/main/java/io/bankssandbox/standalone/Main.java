@@ -173,7 +173,9 @@ public final class Main implements Callable<Integer> {
             PrintWriter err = spec.commandLine().getErr();
             SandboxConfig.Builder config = SandboxConfig.builder().host(host).port(port).fixtures(fixtures)
                     .clockMode(clock).start(start).seed(seed).adminToken(adminToken).rateLimitPerMinute(rateLimit)
-                    .stateFile(stateFile);
+                    .stateFile(stateFile)
+                    // the CLI prints its own banner below; --verbose adds request lines and the libraries' logs
+                    .output(verbose ? SandboxConfig.Output.VERBOSE : SandboxConfig.Output.SILENT);
             if (corsOrigins != null) {
                 config.corsOrigins(corsOrigins);
             }
