@@ -60,7 +60,7 @@ public final class Claim {
             return this;
         }
 
-        /** {@code paid}, {@code denied} or {@code reversed}; left out, it follows the paid amount. */
+        /** {@code Era.Claim.PAID}, {@code DENIED} or {@code REVERSED}; left out, it follows the paid amount. */
         public Builder status(String claimStatus) {
             this.status = claimStatus;
             return this;

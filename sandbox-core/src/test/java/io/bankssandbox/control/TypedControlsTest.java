@@ -170,8 +170,10 @@ class TypedControlsTest extends SandboxTestBase {
         CardAuthorizer.Decision blocked = sandbox.cards().authorize(cardId,
                 new CardAuthorizer.PaymentRequest(100, "7995", "US"));
 
-        assertThat(approved.decision()).isEqualTo("approved");
-        assertThat(overLimit.declineReason()).isEqualTo("breaches_limit");
+        assertThat(approved.decision()).isEqualTo(CardAuthorizer.Decision.APPROVED).isEqualTo("approved");
+        assertThat(approved.approved()).isTrue();
+        assertThat(overLimit.approved()).isFalse();
+        assertThat(overLimit.declineReason()).isEqualTo(CardAuthorizer.Decision.BREACHES_LIMIT);
         assertThat(overLimit.limit().amount()).isEqualTo(5_000);
         assertThat(blocked.declineReason()).isEqualTo("transaction_not_allowed");
         assertThat(totalBalance(account)).isEqualTo(before - 1_000);
