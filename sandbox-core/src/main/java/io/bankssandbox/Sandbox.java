@@ -11,7 +11,6 @@ import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.control.ControlCalls;
 import io.bankssandbox.control.FaultControls;
 import io.bankssandbox.control.Journal;
-import io.bankssandbox.entities.EntityReads;
 import io.bankssandbox.era.EraReads;
 import io.bankssandbox.externalaccounts.ExternalAccountControls;
 import io.bankssandbox.lockbox.CheckDepositControls;
@@ -22,6 +21,8 @@ import io.bankssandbox.runtime.SandboxVersion;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.transactions.TransactionReads;
 import io.bankssandbox.transfers.AchTransferControls;
+import io.bankssandbox.webhooks.WebhookControls;
+import io.bankssandbox.entities.EntityControls;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -54,10 +55,11 @@ public final class Sandbox implements AutoCloseable {
     private final FaultControls faults;
     private final CheckDepositControls checkDeposits;
     private final Journal journal;
-    private final EntityReads entities;
+    private final EntityControls entities;
     private final AccountReads accounts;
     private final TransactionReads transactions;
     private final EraReads eras;
+    private final WebhookControls webhooks;
 
     private Sandbox(SandboxServer server) {
         this.server = server;
@@ -73,10 +75,20 @@ public final class Sandbox implements AutoCloseable {
         this.faults = new FaultControls(calls);
         this.checkDeposits = new CheckDepositControls(calls);
         this.journal = new Journal(server.runtime().journal(), calls);
-        this.entities = new EntityReads(calls);
+        this.entities = new EntityControls(calls);
         this.accounts = new AccountReads(calls);
         this.transactions = new TransactionReads(calls);
         this.eras = new EraReads(calls);
+        this.webhooks = new WebhookControls(calls, server.webhooks());
+    }
+
+    /**
+     * Optional: starts, on background threads, the part of a JVM's first {@link #start()} that no
+     * configuration changes (its HTTP server, the parsed API contract), so that a program with other
+     * start-up work to do first overlaps the two. {@link #start()} does it anyway.
+     */
+    public static void warmUp() {
+        SandboxServer.warmUp();
     }
 
     /** Starts a sandbox on a free loopback port with the default fixtures and a frozen clock. */
@@ -136,8 +148,8 @@ public final class Sandbox implements AutoCloseable {
      * requests of the application under test).
      */
 
-    /** Entities (practices): all, by id, by name. */
-    public EntityReads entities() {
+    /** Entities (practices): all, by id, by name; and onboarding: new practices, existing ones connected to more keys. */
+    public EntityControls entities() {
         return entities;
     }
 
@@ -195,6 +207,11 @@ public final class Sandbox implements AutoCloseable {
     /** Check deposits: submit a pending one, return a submitted one. */
     public CheckDepositControls checkDeposits() {
         return checkDeposits;
+    }
+
+    /** Webhooks: subscribe receivers, read the delivery log and the inbox, wait for a delivery. */
+    public WebhookControls webhooks() {
+        return webhooks;
     }
 
     /** Scripted failures of /v0 requests. */

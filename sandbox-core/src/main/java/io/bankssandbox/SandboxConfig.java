@@ -31,11 +31,13 @@ public record SandboxConfig(
         Path stateFile,
         Map<String, JsonNode> fixtureDocuments,
         List<ApiKey> extraApiKeys,
+        List<String> webhooks,
         Output output) {
 
     public SandboxConfig {
         fixtureDocuments = fixtureDocuments == null ? Map.of() : Map.copyOf(fixtureDocuments);
         extraApiKeys = extraApiKeys == null ? List.of() : List.copyOf(extraApiKeys);
+        webhooks = webhooks == null ? List.of() : List.copyOf(webhooks);
     }
 
     public static final long DEFAULT_SEED = 42L;
@@ -99,6 +101,7 @@ public record SandboxConfig(
         b.stateFile = stateFile;
         b.fixtureDocuments.putAll(fixtureDocuments);
         b.extraApiKeys.addAll(extraApiKeys);
+        b.webhooks.addAll(webhooks);
         b.output = output;
         return b;
     }
@@ -116,6 +119,7 @@ public record SandboxConfig(
         private Path stateFile;
         private final Map<String, JsonNode> fixtureDocuments = new LinkedHashMap<>();
         private final List<ApiKey> extraApiKeys = new ArrayList<>();
+        private final List<String> webhooks = new ArrayList<>();
         private Output output;
 
         public Builder host(String host) { this.host = host; return this; }
@@ -166,6 +170,15 @@ public record SandboxConfig(
         }
 
         /**
+         * Send both webhook events, as the fixture set's first key sees them, to {@code url} (an http(s)
+         * URL, or {@code inbox} for the sandbox's own receiver); repeatable. Such endpoints survive reset.
+         */
+        public Builder webhook(String url) {
+            this.webhooks.add(url);
+            return this;
+        }
+
+        /**
          * What the sandbox writes to the console; left out, {@code -Dbankssandbox.output} decides, and
          * without it {@link Output#ONE_LINE}.
          */
@@ -173,7 +186,7 @@ public record SandboxConfig(
 
         public SandboxConfig build() {
             return new SandboxConfig(host, port, fixtures, clockMode, start, seed, adminToken, corsOrigins,
-                    rateLimitPerMinute, stateFile, fixtureDocuments, extraApiKeys,
+                    rateLimitPerMinute, stateFile, fixtureDocuments, extraApiKeys, webhooks,
                     output == null ? Output.fromSystemProperty() : output);
         }
     }
