@@ -18,7 +18,15 @@ final class BodyFilter implements Filter {
         String method = exchange.method;
         if (exchange.route.streamedBody() != null) {
             stream(exchange);
-        } else if ("POST".equals(method) || "PUT".equals(method) || "PATCH".equals(method)) {
+            try {
+                exchange.proceed();
+            } finally {
+                // before the unread rest is drained: the journal keeps a streamed body no larger than any other
+                exchange.requestJson = exchange.requestStream.keptWhole();
+            }
+            return;
+        }
+        if ("POST".equals(method) || "PUT".equals(method) || "PATCH".equals(method)) {
             read(exchange);
         }
         exchange.proceed();

@@ -25,21 +25,9 @@ final class JournalFilter implements Filter {
                 journal.recordJson(clock.now(), exchange.method, exchange.target, exchange.header("Idempotency-Key"),
                         exchange.requestJson, exchange.status, exchange.responseJson, exchange.apiKeyIndex);
             } else if (exchange.family == HttpPipeline.Family.CONTROL && changesSession(exchange)) {
-                journal.recordControlJson(clock.now(), exchange.method, exchange.target, requestJson(exchange),
+                journal.recordControlJson(clock.now(), exchange.method, exchange.target, exchange.requestJson,
                         exchange.status, exchange.responseJson);
             }
-        }
-    }
-
-    /** A streamed body is kept when it was no larger than any other body may be; a larger one is not kept. */
-    private static byte[] requestJson(Exchange exchange) {
-        if (exchange.requestStream == null) {
-            return exchange.requestJson;
-        }
-        try {
-            return exchange.requestStream.keptWhole();
-        } catch (java.io.IOException e) {
-            return null;
         }
     }
 

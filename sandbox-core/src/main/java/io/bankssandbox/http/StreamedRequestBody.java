@@ -3,6 +3,7 @@ package io.bankssandbox.http;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import io.bankssandbox.state.Json;
 
 /**
  * A request body a route reads itself, as a stream, up to its own limit (a state import of hundreds
@@ -50,11 +51,28 @@ final class StreamedRequestBody extends InputStream {
         return n;
     }
 
-    /** The whole body as sent, when it was read to its end and is no larger than a /v0 body may be; else null. */
-    byte[] keptWhole() throws IOException {
-        if (kept == null || in.read() >= 0) {
+    /**
+     * The whole body as sent, when it is no larger than a /v0 body may be and is JSON (what the route
+     * left unread is read here, up to that size); else null, and the journal notes the request without it.
+     */
+    byte[] keptWhole() {
+        byte[] rest = new byte[8192];
+        try {
+            while (kept != null && read(rest, 0, rest.length) >= 0) {
+                // read on: the tee keeps it
+            }
+        } catch (IOException | RuntimeException e) {
+            return null; // the client went away, or the body passed the route's limit
+        }
+        if (kept == null) {
             return null;
         }
-        return kept.toByteArray();
+        byte[] bytes = kept.toByteArray();
+        try {
+            com.fasterxml.jackson.databind.JsonNode tree = Json.MAPPER.readTree(bytes);
+            return tree == null || tree.isMissingNode() ? null : bytes;
+        } catch (IOException e) {
+            return null;
+        }
     }
 }

@@ -94,6 +94,25 @@ class StateImportTest {
     }
 
     @Test
+    void theJournalKeepsAnImportNoLargerThanOneMebibyteAndNotesALargerOneWithoutItsDocument() throws IOException {
+        byte[] small = exported();
+        assertThat(control.send("PUT", "/_sandbox/state", small, JSON).status()).isEqualTo(200);
+        addTransfers(sandbox, 3_000);
+        byte[] large = exported();
+        assertThat(large.length).isGreaterThan(1024 * 1024);
+        assertThat(control.send("PUT", "/_sandbox/state", large, JSON).status()).isEqualTo(200);
+        List<JsonNode> imports = new java.util.ArrayList<>();
+        control.get("/_sandbox/requests?format=scenario").json().get("steps").forEach(step -> {
+            if (step.path("name").asText().equals("PUT /_sandbox/state")) {
+                imports.add(step.get("control"));
+            }
+        });
+        assertThat(imports).hasSize(2);
+        assertThat(imports.get(0).get("body")).isEqualTo(Json.MAPPER.readTree(small));
+        assertThat(imports.get(1).has("body")).isFalse();
+    }
+
+    @Test
     void theJavaHandleStreamsAnExportBackInTooAndRefusesABrokenOneWithoutChangingAnything() throws IOException {
         addTransfers(sandbox, 500);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
