@@ -13,6 +13,7 @@ import io.bankssandbox.ach.InboundAchTransfer;
 import io.bankssandbox.fixtures.FixtureException;
 import io.bankssandbox.state.Json;
 import io.bankssandbox.testing.ApiClient;
+import io.bankssandbox.testing.SandboxTestBase;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -23,11 +24,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * {@code PUT /_sandbox/state} takes what {@code GET /_sandbox/state} gave, whatever its size: the
@@ -35,28 +32,8 @@ import org.junit.jupiter.api.TestInstance;
  * not a state document, is of another version or breaks a rule is refused with file, JSON pointer
  * and rule, changing nothing.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class StateImportTest {
+class StateImportTest extends SandboxTestBase {
     private static final Map<String, String> JSON = Map.of("Content-Type", "application/json");
-
-    private Sandbox sandbox;
-    private ApiClient control;
-
-    @BeforeAll
-    void start() {
-        sandbox = Sandbox.start();
-        control = new ApiClient(sandbox.baseUrl(), null);
-    }
-
-    @BeforeEach
-    void reset() {
-        sandbox.reset();
-    }
-
-    @AfterAll
-    void stop() {
-        sandbox.close();
-    }
 
     private byte[] exported() {
         ApiClient.Response export = control.get("/_sandbox/state");
