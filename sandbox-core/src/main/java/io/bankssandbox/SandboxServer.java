@@ -22,20 +22,28 @@ import io.bankssandbox.carddetails.CardDetailsFeature;
 import io.bankssandbox.entities.EntityDetailsFeature;
 import io.bankssandbox.transactions.TransactionsFeature;
 import io.bankssandbox.transfers.TransfersFeature;
+import io.bankssandbox.http.JettyHost;
 import io.bankssandbox.runtime.Feature;
 import io.bankssandbox.runtime.SandboxRuntime;
 import io.javalin.Javalin;
+import io.javalin.http.servlet.JavalinServlet;
 import io.javalin.http.HandlerType;
 import java.util.List;
 
-/** Assembles one sandbox: its runtime, its features, and the Javalin server in front of them. */
+/** Assembles one sandbox: its runtime, its features, and the Javalin routes in front of them, mounted on the JVM's Jetty server. */
 final class SandboxServer {
     private final SandboxRuntime runtime;
     private final Javalin app;
+    private final String host;
+    private final int requestedPort;
+    private JettyHost.Mount mount;
     private final InProcessControl inProcessControl;
     private final StateFile stateFile;
 
     SandboxServer(SandboxConfig config) {
+        JettyHost.startInBackground();
+        this.host = config.host();
+        this.requestedPort = config.port();
         this.runtime = new SandboxRuntime(config);
         HttpPipeline pipeline = new HttpPipeline(runtime.clock(), runtime.timeMachine(),
                 () -> runtime.state().read(s -> s.apiKeys), Contracts.openApiValidator(), runtime.idempotency(),
@@ -64,21 +72,10 @@ final class SandboxServer {
             pipeline.durability(stateFile);
         }
         CorsPolicy cors = new CorsPolicy(config.corsOrigins());
+        // Javalin builds the routes and the request lifecycle; the JVM's one Jetty server serves them
+        // (JettyHost), started in the background while this thread reads fixtures and wires routes
         this.app = Javalin.create(javalin -> {
-            javalin.startup.showJavalinBanner = false;
-            // Javalin's watcher is a thread per server that sleeps 5 s to warn about a forgotten start();
-            // we always start at once, and a test suite creating a sandbox per class should not pay for it
-            javalin.startup.startupWatcherEnabled = false;
-            // Javalin's pool (max 250) starts 8 threads with every server; a test suite starts a
-            // sandbox per class and mostly sends one request at a time, and the pool still grows
-            // on demand up to the same maximum, so only idle threads are saved
-            org.eclipse.jetty.util.thread.QueuedThreadPool threads =
-                    new org.eclipse.jetty.util.thread.QueuedThreadPool(250, 2, 60_000);
-            threads.setName("JettyServerThreadPool");
-            javalin.jetty.threadPool = threads;
             javalin.http.maxRequestSize = 64L * 1024 * 1024; // our BodyReader enforces the 1 MiB limit
-            javalin.jetty.host = config.host();
-            javalin.jetty.port = config.port();
             org.slf4j.Logger requests = org.slf4j.LoggerFactory.getLogger("io.bankssandbox.requests");
             if (requests.isInfoEnabled()) { // --verbose: one line per request; otherwise no cost at all
                 javalin.requestLogger.http((ctx, ms) -> requests.info("{} {} -> {} ({} ms)", ctx.method().name(),
@@ -88,7 +85,6 @@ final class SandboxServer {
             javalin.routes.before(cors::decorate);
             // every OPTIONS is a preflight to us: answered before auth and routing, never 401 or 404
             javalin.routes.options("/*", cors::preflight);
-            javalin.jetty.modifyServer(server -> server.setErrorHandler(new io.bankssandbox.http.JsonErrorPages()));
             ApiRouter api = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.API);
             ApiRouter control = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.CONTROL);
             for (Feature feature : features) {
@@ -112,20 +108,24 @@ final class SandboxServer {
         return inProcessControl;
     }
 
-    Javalin app() {
-        return app;
-    }
-
     void start() {
-        app.start();
+        try {
+            mount = JettyHost.shared().mount(host, requestedPort, new JavalinServlet(app.unsafe));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("could not listen on " + host + ":" + requestedPort + ": "
+                    + e.getMessage(), e);
+        } catch (Exception e) {
+            throw new IllegalStateException("could not start serving on " + host + ":" + requestedPort + ": "
+                    + e.getMessage(), e);
+        }
     }
 
     int port() {
-        return app.port();
+        return mount.port();
     }
 
     void stop() {
-        app.stop();
+        mount.close();
         if (stateFile != null) {
             stateFile.close(); // a last snapshot: the file alone is then the whole state
         }

@@ -63,7 +63,9 @@ public final class RequestJournal {
     private final int capacity;
     private final long maxBytes;
     private final ArrayDeque<Kept> steps = new ArrayDeque<>();
+    /** The last /v0 entry's number: /v0 entries count among themselves, so control steps leave no gaps. */
     private long sequence;
+    private long controlSequence;
     private long bytes;
 
     public RequestJournal(int capacity) {
@@ -110,7 +112,8 @@ public final class RequestJournal {
     private void add(boolean control, Instant at, String method, String path, String idempotencyKey,
                      byte[] requestBody, int status, byte[] responseBody, int apiKeyIndex) {
         long size = ENTRY_OVERHEAD + 2L * path.length() + size(requestBody) + size(responseBody);
-        steps.addLast(new Kept(control, ++sequence, at, method, path, idempotencyKey, requestBody, status,
+        long number = control ? ++controlSequence : ++sequence;
+        steps.addLast(new Kept(control, number, at, method, path, idempotencyKey, requestBody, status,
                 responseBody, apiKeyIndex, size));
         bytes += size;
         while (steps.size() > capacity || bytes > maxBytes && steps.size() > 1) {

@@ -29,15 +29,11 @@ public final class OpenApiDocument {
             "live-lockbox", "remittances", "ui");
 
     private final ObjectNode document;
-    private final byte[] serialized;
+    /** Pretty-printed when first served, not at every start. */
+    private volatile byte[] serialized;
 
     private OpenApiDocument(ObjectNode document) {
         this.document = document;
-        try {
-            this.serialized = Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(document);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     public static OpenApiDocument load() {
@@ -80,7 +76,17 @@ public final class OpenApiDocument {
 
     /** The document as served, pretty-printed once. */
     public byte[] bytes() {
-        return serialized.clone();
+        byte[] bytes = serialized;
+        if (bytes == null) {
+            try {
+                // two threads may both print it; they print the same bytes
+                bytes = Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(document);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            serialized = bytes;
+        }
+        return bytes.clone();
     }
 
     /** The operation for a method and a path template such as {@code /v0/cards/{card_id}}. */

@@ -26,13 +26,11 @@ import java.util.stream.Collectors;
  * {@code x-message}, used where a generic sentence would not name the rule.
  */
 public final class SchemaValidator {
-    private static final SchemaRegistryConfig FORMATS_ASSERTED =
-            SchemaRegistryConfig.builder().formatAssertionsEnabled(true).build();
-
     /** Every document the validator knows, by IRI: schemas in one may {@code $ref} schemas in another. */
     private final Map<String, JsonNode> documents;
     private final String iri;
-    private final SchemaRegistry registry;
+    /** Built on the first validation: a sandbox that validates nothing (a GET) never loads the schema library. */
+    private volatile SchemaRegistry registry;
     private final Map<String, Schema> schemas = new ConcurrentHashMap<>();
 
     public SchemaValidator(OpenApiDocument openApi) {
@@ -51,6 +49,23 @@ public final class SchemaValidator {
     public SchemaValidator(String iri, Map<String, JsonNode> documents) {
         this.documents = Map.copyOf(documents);
         this.iri = iri;
+    }
+
+    private SchemaRegistry registry() {
+        SchemaRegistry built = registry;
+        if (built == null) {
+            synchronized (this) {
+                built = registry;
+                if (built == null) {
+                    built = newRegistry();
+                    registry = built;
+                }
+            }
+        }
+        return built;
+    }
+
+    private SchemaRegistry newRegistry() {
         Map<String, String> texts = new java.util.HashMap<>();
         documents.forEach((documentIri, document) -> {
             try {
@@ -61,8 +76,9 @@ public final class SchemaValidator {
         });
         // formats are assertions here: a date-time or date that does not exist (2026-02-30) breaks its
         // schema, worded by the field's x-message, so no route or record ever parses one that fails
-        this.registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
-                builder -> builder.schemas(texts).schemaRegistryConfig(FORMATS_ASSERTED));
+        SchemaRegistryConfig formatsAsserted = SchemaRegistryConfig.builder().formatAssertionsEnabled(true).build();
+        return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+                builder -> builder.schemas(texts).schemaRegistryConfig(formatsAsserted));
     }
 
     /** Violations of the schema at {@code ref} (such as {@code #/components/schemas/CreateCardRequest}). */
@@ -101,7 +117,8 @@ public final class SchemaValidator {
     }
 
     private List<Error> errors(String ref, JsonNode instance) {
-        Schema schema = schemas.computeIfAbsent(ref, r -> registry.getSchema(SchemaLocation.of(iri + r)));
+        // compiled on first use, once whatever the threads
+        Schema schema = schemas.computeIfAbsent(ref, r -> registry().getSchema(SchemaLocation.of(iri + r)));
         List<Error> errors = schema.validate(instance);
         if (errors.size() < 2) {
             return errors; // a valid instance, or one plain problem

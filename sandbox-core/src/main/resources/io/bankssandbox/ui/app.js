@@ -146,7 +146,7 @@
     $('[data-testid="clock-mode"]').textContent = view.clock.mode;
     // The "advance to" field follows the clock until the user types a time of their own.
     const input = $('[data-testid="advance-to-input"]');
-    if (!input.dataset.edited && document.activeElement !== input) input.value = view.clock.now.slice(0, 19);
+    if (!input.dataset.edited && document.activeElement !== input) input.value = view.clock.now.slice(0, 19).replace("T", " ");
   }
 
   async function loadState() {
@@ -428,7 +428,11 @@
   }
 
   function renderEras(s) {
-    fill("eras-table", (s.eras || []).map(e => el("tr", { "data-testid": "era-row-" + e.id },
+    // newest received first, as GET /v0/remittances lists them; the received time is the first column
+    const eras = (s.eras || []).slice()
+      .sort((a, b) => String(b.received_at).localeCompare(String(a.received_at)) || String(b.id).localeCompare(String(a.id)));
+    fill("eras-table", eras.map(e => el("tr", { "data-testid": "era-row-" + e.id, "data-received": e.received_at },
+      el("td", {}, when(e.received_at)),
       el("td", {}, when(e.payment && e.payment.date).replace(" 00:00:00 UTC", "")),
       el("td", {}, e.payer ? e.payer.name : "—", el("div", { class: "mono muted small" }, e.payer ? e.payer.id : "")),
       el("td", {}, e.payee ? e.payee.name : entityName(e.entity_id), el("div", { class: "mono muted small" }, e.payee && e.payee.npi ? "NPI " + e.payee.npi : "")),
@@ -477,9 +481,11 @@
     if (insured) insuranceSelect.value = insured;
     const cardSelect = $('[data-testid="authorize-card"]');
     const card = cardSelect.value;
-    cardSelect.replaceChildren(...(s.cards || []).map(c =>
-      el("option", { value: c.id }, `${c.nickname || "(no nickname)"} •••• ${c.last_4} (${c.status})`)));
-    if (card) cardSelect.value = card;
+    const usable = { active: 0, inactive: 1, disabled: 1, canceled: 2 };
+    const cards = (s.cards || []).slice().sort((a, b) => (usable[a.status] ?? 1) - (usable[b.status] ?? 1));
+    cardSelect.replaceChildren(...cards.map(c =>
+      el("option", { value: c.id, "data-status": c.status }, `${c.nickname || "(no nickname)"} •••• ${c.last_4} (${c.status})`)));
+    if (card && cards.some(c => c.id === card)) cardSelect.value = card;
     const providerSelect = $('[data-testid="simulate-mail-provider"]');
     const provider = providerSelect.value;
     const withAccounts = new Set((s.accounts || []).map(a => a.entity_id));
@@ -567,7 +573,7 @@
     }
     $("#advance-to-form").addEventListener("submit", ev => {
       ev.preventDefault();
-      const value = $('[data-testid="advance-to-input"]').value;
+      const value = $('[data-testid="advance-to-input"]').value.trim().replace(" ", "T");
       const to = (value.length === 16 ? value + ":00" : value) + "Z";
       act($('[data-testid="advance-to"]'), r => advancedMessage(r), () => call("POST", "/_sandbox/clock/advance", { to }).then(r => {
         delete $('[data-testid="advance-to-input"]').dataset.edited;

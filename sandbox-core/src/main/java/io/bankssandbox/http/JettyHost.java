@@ -1,0 +1,166 @@
+package io.bankssandbox.http;
+
+import jakarta.servlet.Servlet;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.ContextHandlerCollection;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
+
+/**
+ * The JVM's one Jetty server, on which every sandbox of the JVM is mounted: each sandbox gets a
+ * connector of its own (its own port) and a servlet context that answers only that connector, so
+ * two sandboxes never see each other's requests. Starting Jetty's server, its thread pool and its
+ * handler tree is most of a sandbox's start and all of its stop; a test suite starting a sandbox
+ * per class pays for that once instead of per class.
+ *
+ * <p>The server runs on daemon threads and is never stopped: it holds no port of its own, and a
+ * JVM whose sandboxes are all closed exits as if it had none.
+ */
+public final class JettyHost {
+    static {
+        // Jetty sizes its padding against false sharing by asking the platform MBean server whether
+        // oops are compressed; that one question loads ~230 JMX classes, a tenth of a cold start.
+        // 16 references per 64-byte line is the answer with compressed oops (heaps under 32 GiB)
+        // and only pads more otherwise. A value the user set wins.
+        if (System.getProperty("org.eclipse.jetty.util.referencesPerCacheLine") == null) {
+            System.setProperty("org.eclipse.jetty.util.referencesPerCacheLine", "16");
+        }
+    }
+
+    private static final Object STARTING = new Object();
+    private static CompletableFuture<JettyHost> shared;
+
+    private final Server server;
+    private final ContextHandlerCollection contexts = new ContextHandlerCollection(true);
+    private final HttpConfiguration http = new HttpConfiguration();
+    private final AtomicInteger mounts = new AtomicInteger();
+
+    private JettyHost() throws Exception {
+        // the pool grows on demand up to 250 threads; a sandbox mostly sees one request at a time
+        QueuedThreadPool threads = new QueuedThreadPool(250, 2, 60_000);
+        threads.setName("banks-sandbox-http");
+        threads.setDaemon(true);
+        // the connectors' timers too run on a daemon thread (Jetty's default scheduler's is not)
+        server = new Server(threads, new ScheduledExecutorScheduler("banks-sandbox-http-timers", true), null);
+        // what Javalin's own server set: paths as clients send them, no Server header
+        http.setUriCompliance(UriCompliance.LEGACY);
+        http.setSendServerVersion(false);
+        server.setErrorHandler(new JsonErrorPages());
+        server.setHandler(contexts);
+        server.start();
+    }
+
+    /**
+     * Starts the JVM's server on a background thread if it is not started yet, so that a caller
+     * with other start-up work (reading fixtures, parsing a command line) overlaps the two.
+     */
+    public static CompletableFuture<JettyHost> startInBackground() {
+        synchronized (STARTING) {
+            if (shared == null || shared.isCompletedExceptionally()) {
+                CompletableFuture<JettyHost> starting = new CompletableFuture<>();
+                Thread thread = new Thread(() -> {
+                    try {
+                        starting.complete(new JettyHost());
+                    } catch (Throwable e) {
+                        starting.completeExceptionally(e);
+                    }
+                }, "banks-sandbox-http-start");
+                thread.setDaemon(true);
+                thread.start();
+                shared = starting;
+            }
+            return shared;
+        }
+    }
+
+    /** The JVM's server, started (waits for a start under way). */
+    public static JettyHost shared() {
+        try {
+            return startInBackground().join();
+        } catch (CompletionException e) {
+            throw new IllegalStateException("the HTTP server could not start: " + e.getCause().getMessage(), e.getCause());
+        }
+    }
+
+    /**
+     * Serves {@code servlet} at every path of {@code host:port} (port 0: any free port) until the
+     * mount is closed. Fails with the bind error when the port cannot be had.
+     */
+    public Mount mount(String host, int port, Servlet servlet) throws Exception {
+        String name = "sandbox-" + mounts.incrementAndGet();
+        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        connector.setName(name);
+        connector.setHost(host);
+        connector.setPort(port);
+        ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
+        context.setContextPath("/");
+        context.setVirtualHosts(List.of("@" + name));
+        context.addServlet(new ServletHolder(servlet), "/*");
+        synchronized (this) {
+            contexts.addHandler(context);
+            try {
+                if (!context.isStarted()) {
+                    context.start();
+                }
+                server.addConnector(connector);
+                if (!connector.isStarted()) {
+                    connector.start();
+                }
+            } catch (Exception e) {
+                unmount(connector, context);
+                throw e;
+            }
+        }
+        return new Mount(this, connector, context);
+    }
+
+    private synchronized void unmount(ServerConnector connector, ServletContextHandler context) {
+        try {
+            connector.stop();
+        } catch (Exception e) {
+            // closing the port is all that matters, and a connector that failed to stop has none left to close
+        }
+        server.removeConnector(connector);
+        try {
+            context.stop();
+        } catch (Exception e) {
+            // nothing of the context outlives its removal below
+        }
+        contexts.removeHandler(context);
+    }
+
+    /** One sandbox on the server: its port, until {@link #close()}. */
+    public static final class Mount implements AutoCloseable {
+        private final JettyHost host;
+        private final ServerConnector connector;
+        private final ServletContextHandler context;
+        private final int port;
+
+        private Mount(JettyHost host, ServerConnector connector, ServletContextHandler context) {
+            this.host = host;
+            this.connector = connector;
+            this.context = context;
+            this.port = connector.getLocalPort();
+        }
+
+        public int port() {
+            return port;
+        }
+
+        /** Closes the port and removes the sandbox's context; requests under way are cut off. */
+        @Override
+        public void close() {
+            host.unmount(connector, context);
+        }
+    }
+}
