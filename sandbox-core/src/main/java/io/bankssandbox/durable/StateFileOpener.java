@@ -1,20 +1,18 @@
 package io.bankssandbox.durable;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.clock.SandboxClock;
 import io.bankssandbox.fixtures.FixtureException;
 import io.bankssandbox.fixtures.StateCodec;
-import io.bankssandbox.state.Json;
 import io.bankssandbox.state.SandboxState;
+import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -91,26 +89,14 @@ public final class StateFileOpener {
         return stateFile;
     }
 
+    /** The snapshot, read as a stream (a state file of a million rows is never held whole beside the state). */
     private static StateCodec.Decoded readSnapshot(Path path, long seed) {
-        JsonNode document;
-        try {
-            document = Json.MAPPER.readTree(path.toFile());
-        } catch (IOException e) {
-            throw new StateFile.StateFileException(path + ": not readable as JSON: "
-                    + e.getMessage().lines().findFirst().orElse(""));
-        }
-        if (document == null || !document.isObject()) {
-            throw new StateFile.StateFileException(path + ": not a state document (expected a JSON object)");
-        }
-        Map<String, JsonNode> documents = new HashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = document.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
-            documents.put(field.getKey(), field.getValue());
-        }
-        try {
-            return StateCodec.decode(documents, seed);
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(path), 1 << 16)) {
+            return StateCodec.decode(in, seed);
         } catch (FixtureException e) {
             throw new StateFile.StateFileException(path + ": " + String.join("; ", e.problems()));
+        } catch (IOException e) {
+            throw new StateFile.StateFileException(path + ": not readable: " + e.getMessage());
         }
     }
 
