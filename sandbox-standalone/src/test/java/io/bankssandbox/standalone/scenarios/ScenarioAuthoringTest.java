@@ -37,6 +37,7 @@ class ScenarioAuthoringTest {
                       boddy: {}
                   - advance_to: 2026-03-02
                     within: PT1S
+                  - expect_webhook: { event: transaction.craeted }
                 """);
         Path good = temp.resolve("c-good.yml");
         Files.writeString(good, "steps:\n  - request: { method: GET, path: /_sandbox/health }\n");
@@ -58,6 +59,8 @@ class ScenarioAuthoringTest {
                 yaml + ":7:7: step 1, /steps/0/expect/boddy: unknown key \"boddy\" (did you mean \"body\"?)",
                 yaml + ":8:5: step 2, /steps/1/advance_to: must be an ISO 8601 instant such as 2026-01-15T12:00:00Z",
                 yaml + ":9:5: step 2, /steps/1/within: \"within\" belongs to an \"expect_webhook\" step",
+                yaml + ":10:23: step 3, /steps/2/expect_webhook/event: must be transaction.created or entity.connected"
+                        + " (the events the sandbox sends)",
                 "OK  " + good + " (1 steps)",
                 "1 valid, 2 invalid");
         assertThat(run.out()).doesNotContain("Scenario:"); // nothing ran
@@ -143,14 +146,18 @@ class ScenarioAuthoringTest {
     }
 
     @Test
-    void theReadmesYamlScenarioIsValid() throws Exception {
+    void theReadmesYamlScenarioIsValidAndPasses() throws Exception {
         String readme = Files.readString(Path.of("..", "README.md"));
         String section = readme.substring(readme.indexOf("### QA scenarios"));
         int start = section.indexOf("```yaml\n") + "```yaml\n".length();
         Path example = temp.resolve("readme.yaml");
         Files.writeString(example, section.substring(start, section.indexOf("```", start)));
-        ReplayTest.Run run = replay("--check", example.toString());
-        assertThat(run.out().strip()).endsWith("1 valid, 0 invalid");
+        ReplayTest.Run check = replay("--check", example.toString());
+        assertThat(check.out().strip()).endsWith("1 valid, 0 invalid");
+        assertThat(check.exitCode()).isZero();
+        ReplayTest.Run run = replay(example.toString());
+        assertThat(run.out()).doesNotContain("FAIL").contains("PASS  6. webhook transaction.created");
+        assertThat(run.out().strip()).endsWith("1 passed, 0 failed");
         assertThat(run.exitCode()).isZero();
     }
 }
