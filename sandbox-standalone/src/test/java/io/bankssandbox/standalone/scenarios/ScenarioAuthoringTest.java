@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +43,9 @@ class ScenarioAuthoringTest {
                 """);
         Path good = temp.resolve("c-good.yml");
         Files.writeString(good, "steps:\n  - request: { method: GET, path: /_sandbox/health }\n");
+        Path editorsSchema = temp.resolve("d-schema-for-the-editor.json"); // editors read "$schema"; replay lets it be
+        Files.writeString(editorsSchema, "{ \"$schema\": \"http://127.0.0.1:8080/_sandbox/scenario-schema.json\","
+                + " \"steps\": [ { \"advance\": \"PT1H\" } ] }");
 
         ReplayTest.Run run = replay("--check", temp.toString());
 
@@ -62,7 +67,8 @@ class ScenarioAuthoringTest {
                 yaml + ":10:23: step 3, /steps/2/expect_webhook/event: must be transaction.created or entity.connected"
                         + " (the events the sandbox sends)",
                 "OK  " + good + " (1 steps)",
-                "1 valid, 2 invalid");
+                "OK  " + editorsSchema + " (1 steps)",
+                "2 valid, 2 invalid");
         assertThat(run.out()).doesNotContain("Scenario:"); // nothing ran
     }
 
@@ -159,5 +165,27 @@ class ScenarioAuthoringTest {
         assertThat(run.out()).doesNotContain("FAIL").contains("PASS  6. webhook transaction.created");
         assertThat(run.out().strip()).endsWith("1 passed, 0 failed");
         assertThat(run.exitCode()).isZero();
+    }
+
+    /** The authoring guide's examples that are whole step lists run as they are written, so the guide stays true. */
+    @Test
+    void theAuthoringGuidesStepListsPass() throws Exception {
+        String guide = Files.readString(Path.of("..", "docs", "scenarios.md"));
+        List<String> runnable = new ArrayList<>();
+        for (String block : guide.split("```yaml\n")) {
+            String yaml = block.substring(0, Math.max(0, block.indexOf("```")));
+            if (yaml.startsWith("steps:")) {
+                runnable.add(yaml);
+            } else if (yaml.startsWith("  - ")) {
+                runnable.add("steps:\n" + yaml);
+            }
+        }
+        assertThat(runnable).hasSize(3); // the smallest scenario, the headers, the webhook
+        for (int i = 0; i < runnable.size(); i++) {
+            Path example = temp.resolve("guide-" + (i + 1) + ".yaml");
+            Files.writeString(example, runnable.get(i));
+            ReplayTest.Run run = replay(example.toString());
+            assertThat(run.out()).as(runnable.get(i)).doesNotContain("FAIL").endsWith("1 passed, 0 failed\n");
+        }
     }
 }
