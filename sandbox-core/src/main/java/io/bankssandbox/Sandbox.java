@@ -71,6 +71,15 @@ public final class Sandbox implements AutoCloseable {
         this.entities = new EntityControls(calls);
     }
 
+    /**
+     * Optional: starts, on background threads, the part of a JVM's first {@link #start()} that no
+     * configuration changes (its HTTP server, the parsed API contract), so that a program with other
+     * start-up work to do first overlaps the two. {@link #start()} does it anyway.
+     */
+    public static void warmUp() {
+        SandboxServer.warmUp();
+    }
+
     /** Starts a sandbox on a free loopback port with the default fixtures and a frozen clock. */
     public static Sandbox start() {
         return start(SandboxConfig.defaults());

@@ -56,7 +56,9 @@ public final class SandboxRuntime {
         this.fixtureSnapshot = decoded.state();
         this.fixtureKeys = decoded.idempotencyKeys();
         this.clock = new SandboxClock(config.clockMode(), start);
-        this.state = new StateHolder(fixtureSnapshot.copy(), events);
+        // empty until install() gives it its copy of the snapshot, scheduled: one copy per start, not two
+        this.state = new StateHolder(new SandboxState(fixtureSnapshot.apiKeys, fixtureSnapshot.policy,
+                fixtureSnapshot.ids.copy(), fixtureSnapshot.startedAt), events);
         this.timeMachine = new TimeMachine(clock, state);
         this.rateLimiter = new RateLimiter(config.rateLimitPerMinute());
         idempotency.replaceAll(fixtureKeys);
@@ -124,6 +126,11 @@ public final class SandboxRuntime {
     /** Where the clock stands after a reset: the configured start, else the fixture set's. */
     public Instant fixtureStart() {
         return config.start() != null ? config.start() : fixtureSnapshot.startedAt;
+    }
+
+    /** The fixture state as an exported document: what a reset returns to (a recording tells its values from generated ones). */
+    public ObjectNode exportFixtureState() {
+        return StateCodec.encode(fixtureSnapshot, fixtureStart(), fixtureKeys);
     }
 
     /** Back to the fixture state: data, clock, idempotency keys, journal, faults. */
