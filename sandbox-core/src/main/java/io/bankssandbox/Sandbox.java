@@ -16,6 +16,8 @@ import io.bankssandbox.lockbox.LockboxControls;
 import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.state.DomainException;
 import io.bankssandbox.transfers.AchTransferControls;
+import io.bankssandbox.webhooks.WebhookControls;
+import io.bankssandbox.entities.EntityControls;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -51,6 +53,8 @@ public final class Sandbox implements AutoCloseable {
     private final FaultControls faults;
     private final CheckDepositControls checkDeposits;
     private final Journal journal;
+    private final WebhookControls webhooks;
+    private final EntityControls entities;
 
     private Sandbox(SandboxServer server) {
         this.server = server;
@@ -66,6 +70,17 @@ public final class Sandbox implements AutoCloseable {
         this.faults = new FaultControls(calls);
         this.checkDeposits = new CheckDepositControls(calls);
         this.journal = new Journal(server.runtime().journal(), calls);
+        this.webhooks = new WebhookControls(calls, server.webhooks());
+        this.entities = new EntityControls(calls);
+    }
+
+    /**
+     * Optional: starts, on background threads, the part of a JVM's first {@link #start()} that no
+     * configuration changes (its HTTP server, the parsed API contract), so that a program with other
+     * start-up work to do first overlaps the two. {@link #start()} does it anyway.
+     */
+    public static void warmUp() {
+        SandboxServer.warmUp();
     }
 
     /** Starts a sandbox on a free loopback port with the default fixtures and a frozen clock. */
@@ -146,6 +161,16 @@ public final class Sandbox implements AutoCloseable {
     /** Check deposits: submit a pending one, return a submitted one. */
     public CheckDepositControls checkDeposits() {
         return checkDeposits;
+    }
+
+    /** Webhooks: subscribe receivers, read the delivery log and the inbox, wait for a delivery. */
+    public WebhookControls webhooks() {
+        return webhooks;
+    }
+
+    /** Onboarding simulation: new practices, and existing ones connected to more keys. */
+    public EntityControls entities() {
+        return entities;
     }
 
     /** Scripted failures of /v0 requests. */

@@ -31,11 +31,13 @@ public record SandboxConfig(
         Path stateFile,
         long maxImportBytes,
         Map<String, JsonNode> fixtureDocuments,
-        List<ApiKey> extraApiKeys) {
+        List<ApiKey> extraApiKeys,
+        List<String> webhooks) {
 
     public SandboxConfig {
         fixtureDocuments = fixtureDocuments == null ? Map.of() : Map.copyOf(fixtureDocuments);
         extraApiKeys = extraApiKeys == null ? List.of() : List.copyOf(extraApiKeys);
+        webhooks = webhooks == null ? List.of() : List.copyOf(webhooks);
     }
 
     public static final long DEFAULT_SEED = 42L;
@@ -65,6 +67,7 @@ public record SandboxConfig(
         b.maxImportBytes = maxImportBytes;
         b.fixtureDocuments.putAll(fixtureDocuments);
         b.extraApiKeys.addAll(extraApiKeys);
+        b.webhooks.addAll(webhooks);
         return b;
     }
 
@@ -82,6 +85,7 @@ public record SandboxConfig(
         private long maxImportBytes = DEFAULT_MAX_IMPORT_BYTES;
         private final Map<String, JsonNode> fixtureDocuments = new LinkedHashMap<>();
         private final List<ApiKey> extraApiKeys = new ArrayList<>();
+        private final List<String> webhooks = new ArrayList<>();
 
         public Builder host(String host) { this.host = host; return this; }
 
@@ -142,9 +146,18 @@ public record SandboxConfig(
             return this;
         }
 
+        /**
+         * Send both webhook events, as the fixture set's first key sees them, to {@code url} (an http(s)
+         * URL, or {@code inbox} for the sandbox's own receiver); repeatable. Such endpoints survive reset.
+         */
+        public Builder webhook(String url) {
+            this.webhooks.add(url);
+            return this;
+        }
+
         public SandboxConfig build() {
             return new SandboxConfig(host, port, fixtures, clockMode, start, seed, adminToken, corsOrigins,
-                    rateLimitPerMinute, stateFile, maxImportBytes, fixtureDocuments, extraApiKeys);
+                    rateLimitPerMinute, stateFile, maxImportBytes, fixtureDocuments, extraApiKeys, webhooks);
         }
     }
 }

@@ -83,4 +83,18 @@ class SandboxHandleTest {
         sandbox.close();
         assertThat(sandbox.baseUrl()).isEqualTo(baseUrl).matches("http://127\\.0\\.0\\.1:\\d+");
     }
+
+    @Test
+    void closingTwiceIsHarmlessAndTheSecondCloseChangesNothing() throws Exception {
+        Sandbox sandbox = Sandbox.start();
+        java.net.URI uri = java.net.URI.create(sandbox.baseUrl());
+        sandbox.close();
+        sandbox.close();
+        try (java.net.Socket socket = new java.net.Socket()) {
+            socket.connect(new java.net.InetSocketAddress(uri.getHost(), uri.getPort()), 1_000);
+            org.assertj.core.api.Assertions.fail(sandbox.baseUrl() + " still listening after close");
+        } catch (java.net.ConnectException expected) {
+            // nothing listens there any more
+        }
+    }
 }

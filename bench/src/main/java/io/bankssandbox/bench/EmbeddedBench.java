@@ -11,7 +11,9 @@ import java.util.Locale;
  * The embedded targets, in one JVM as a test suite would see them: a sandbox started, asked one
  * question and closed per test class (the first one pays for class loading, the rest should not),
  * and {@link Sandbox#reset()} per test after the test changed something. Prints {@code key=value}
- * lines for bench/run.sh.
+ * lines for bench/run.sh. The cycle's question goes over a plain socket, as in
+ * {@link StartupBreakdown}: a client library's own connection set-up is the test's cost, not the
+ * sandbox's. The first cold start is measured in a JVM of its own ({@code StartupBreakdown cold}).
  */
 public final class EmbeddedBench {
     private static final String CARD = "card_0000006ffif7l9i19ra5";
@@ -23,15 +25,19 @@ public final class EmbeddedBench {
     private EmbeddedBench() {}
 
     public static void main(String[] args) throws Exception {
-        int cycles = args.length > 0 ? Integer.parseInt(args[0]) : 30;
+        int cycles = args.length > 0 ? Integer.parseInt(args[0]) : 100;
         int resets = args.length > 1 ? Integer.parseInt(args[1]) : 500;
         HttpClient client = HttpClient.newHttpClient();
 
         double[] cycleMs = new double[cycles];
+        long cpuAfterFirst = 0;
         for (int i = 0; i < cycles; i++) {
+            if (i == 1) {
+                cpuAfterFirst = processCpuNanos();
+            }
             long t0 = System.nanoTime();
             try (Sandbox sandbox = Sandbox.start()) {
-                expect(200, get(client, sandbox, "/v0/cards/" + CARD));
+                StartupBreakdown.expect200(sandbox);
             }
             cycleMs[i] = (System.nanoTime() - t0) / 1e6;
         }
@@ -39,6 +45,8 @@ public final class EmbeddedBench {
         print("embedded_first_cycle_ms", cycleMs[0]);
         print("embedded_cycle_median_ms", Stats.median(afterFirst));
         print("embedded_cycle_p90_ms", Stats.percentile(afterFirst, 90));
+        // every thread of the JVM (the server's, the JIT's, the GC's) over the cycles after the first
+        print("embedded_cycle_process_cpu_ms", (processCpuNanos() - cpuAfterFirst) / 1e6 / (cycles - 1));
 
         try (Sandbox sandbox = Sandbox.start()) {
             double[] resetMs = new double[resets];
@@ -72,6 +80,10 @@ public final class EmbeddedBench {
             throw new IllegalStateException("expected " + status + " from " + response.uri() + ", got "
                     + response.statusCode() + ": " + response.body());
         }
+    }
+
+    private static long processCpuNanos() {
+        return ProcessHandle.current().info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(0L);
     }
 
     static void print(String key, double value) {

@@ -42,59 +42,90 @@ public final class MemoryBench {
     public static void main(String[] args) throws Exception {
         int small = args.length > 0 ? Integer.parseInt(args[0]) : 1_000;
         int large = args.length > 1 ? Integer.parseInt(args[1]) : 1_000_000;
-        try (Sandbox sandbox = Sandbox.start()) {
-            SandboxRuntime runtime = sandbox.runtime();
-            Caller all = caller(runtime, true);
-            Caller one = caller(runtime, false);
-            String oneAccount = runtime.state().read(s -> firstAccountOf(s, one));
+        // two sandboxes side by side, so that each page is timed at both sizes in alternating
+        // batches: the JIT's state and the machine's other work then weigh on both sizes alike
+        try (Sandbox smallSandbox = Sandbox.start(); Sandbox largeSandbox = Sandbox.start()) {
+            SandboxRuntime smallRuntime = smallSandbox.runtime();
+            SandboxRuntime largeRuntime = largeSandbox.runtime();
+            load(smallRuntime, small);
 
             long before = heapUsedAfterGc();
-            load(runtime, small);
-            measurePages(runtime, "1k", all, one, oneAccount);
-
-            load(runtime, large - small);
+            load(largeRuntime, large);
             long after = heapUsedAfterGc();
-            int stored = runtime.state().read(s -> s.inboundAchTransfers.size());
+            int stored = largeRuntime.state().read(s -> s.inboundAchTransfers.size());
             EmbeddedBench.print("transfers_stored", stored);
             EmbeddedBench.print("heap_used_after_gc_mib", after / 1024.0 / 1024.0);
             EmbeddedBench.print("heap_max_mib", Runtime.getRuntime().maxMemory() / 1024.0 / 1024.0);
             EmbeddedBench.print("bytes_per_transfer", (after - before) / (double) large);
-            measurePages(runtime, "1m", all, one, oneAccount);
+
+            Pages smallPages = new Pages(smallRuntime);
+            Pages largePages = new Pages(largeRuntime);
+            time("page_first", () -> smallPages.page(smallPages.all, null, null),
+                    () -> largePages.page(largePages.all, null, null));
+            time("page_middle", () -> smallPages.page(smallPages.all, null, smallPages.middle),
+                    () -> largePages.page(largePages.all, null, largePages.middle));
+            time("page_one_key", () -> smallPages.page(smallPages.one, null, null),
+                    () -> largePages.page(largePages.one, null, null));
+            time("page_account", () -> smallPages.page(smallPages.all, smallPages.account, null),
+                    () -> largePages.page(largePages.all, largePages.account, null));
         }
     }
 
-    private static void measurePages(SandboxRuntime runtime, String label, Caller all, Caller one, String account) {
-        SortKey middle = runtime.state().read(s -> keyAt(s, s.inboundAchTransfers.size() / 2));
-        time("page_first_" + label, () -> page(runtime, all, null, null));
-        time("page_middle_" + label, () -> page(runtime, all, null, middle));
-        time("page_one_key_" + label, () -> page(runtime, one, null, null));
-        time("page_account_" + label, () -> page(runtime, all, account, null));
+    /** The four pages of one sandbox: all-seeing key, from the middle by cursor, one entity's key, one account. */
+    private static final class Pages {
+        final SandboxRuntime runtime;
+        final Caller all;
+        final Caller one;
+        final String account;
+        final SortKey middle;
+
+        Pages(SandboxRuntime runtime) {
+            this.runtime = runtime;
+            this.all = caller(runtime, true);
+            this.one = caller(runtime, false);
+            this.account = runtime.state().read(s -> firstAccountOf(s, one));
+            this.middle = runtime.state().read(s -> keyAt(s, s.inboundAchTransfers.size() / 2));
+        }
+
+        byte[] page(Caller caller, String account, SortKey after) {
+            return MemoryBench.page(runtime, caller, account, after);
+        }
     }
 
     /**
-     * Median microseconds per call over batches, after a warm-up long enough for C2: wall time,
-     * and this thread's CPU time, which a busy machine's preemptions do not inflate.
+     * Median microseconds per call over batches, after a warm-up long enough for C2, at both sizes
+     * in alternating batches: wall time, and this thread's CPU time, which a busy machine's
+     * preemptions do not inflate. Prints NAME_1k_us, NAME_1k_cpu_us, NAME_1m_us, NAME_1m_cpu_us.
      */
-    static void time(String name, Runnable call) {
+    private static void time(String name, Runnable small, Runnable large) {
         for (int i = 0; i < 30_000; i++) {
-            call.run();
+            small.run();
+            large.run();
         }
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         int batches = 150;
         int perBatch = 200;
-        double[] wall = new double[batches];
-        double[] cpu = new double[batches];
+        double[][] wall = new double[2][batches];
+        double[][] cpu = new double[2][batches];
+        Runnable[] calls = {small, large};
         for (int b = 0; b < batches; b++) {
-            long c0 = threads.getCurrentThreadCpuTime();
-            long t0 = System.nanoTime();
-            for (int i = 0; i < perBatch; i++) {
-                call.run();
+            for (int size = 0; size < 2; size++) {
+                Runnable call = calls[(size + b) % 2]; // which size goes first alternates too
+                int slot = (size + b) % 2;
+                long c0 = threads.getCurrentThreadCpuTime();
+                long t0 = System.nanoTime();
+                for (int i = 0; i < perBatch; i++) {
+                    call.run();
+                }
+                wall[slot][b] = (System.nanoTime() - t0) / 1e3 / perBatch;
+                cpu[slot][b] = (threads.getCurrentThreadCpuTime() - c0) / 1e3 / perBatch;
             }
-            wall[b] = (System.nanoTime() - t0) / 1e3 / perBatch;
-            cpu[b] = (threads.getCurrentThreadCpuTime() - c0) / 1e3 / perBatch;
         }
-        EmbeddedBench.print(name + "_us", Stats.median(wall));
-        EmbeddedBench.print(name + "_cpu_us", Stats.median(cpu));
+        String[] labels = {"1k", "1m"};
+        for (int size = 0; size < 2; size++) {
+            EmbeddedBench.print(name + "_" + labels[size] + "_us", Stats.median(wall[size]));
+            EmbeddedBench.print(name + "_" + labels[size] + "_cpu_us", Stats.median(cpu[size]));
+        }
     }
 
     private static byte[] page(SandboxRuntime runtime, Caller caller, String account, SortKey after) {

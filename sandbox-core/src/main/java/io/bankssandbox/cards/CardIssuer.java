@@ -20,11 +20,6 @@ public final class CardIssuer {
     public record IssueCard(String bankAccountId, String nickname, CardView.AuthorizationControls authorizationControls)
             implements Command {
 
-        public static IssueCard of(String bankAccountId, String nickname, List<SpendingLimit> spendingLimits) {
-            return new IssueCard(bankAccountId, nickname, new CardView.AuthorizationControls(
-                    new CardView.Usage("multi_use", new CardView.MultiUse(spendingLimits)), null, null, null));
-        }
-
         /** The limits asked for (empty when the request gives none). */
         public List<SpendingLimit> spendingLimits() {
             if (authorizationControls == null || authorizationControls.usage() == null

@@ -50,10 +50,6 @@ public final class TimeMachine {
         transitions.put(kind, transition);
     }
 
-    public SandboxClock clock() {
-        return clock;
-    }
-
     /**
      * Moves the clock as asked, applying every transition that falls due on the way, in time order;
      * answers what happened. The clock never goes backwards, and never past {@link #LATEST} (an answer

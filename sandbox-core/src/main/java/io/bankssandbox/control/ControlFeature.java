@@ -1,6 +1,7 @@
 package io.bankssandbox.control;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bankssandbox.SandboxVersion;
 import io.bankssandbox.runtime.Feature;
 import io.bankssandbox.runtime.SandboxRuntime;
@@ -45,6 +46,8 @@ public final class ControlFeature implements Feature {
     public void controlRoutes(ApiRouter control) {
         control.get("/_sandbox/health", ErrorShape.NEST, request -> ApiResponse.ok(new Health("ok", SandboxVersion.current())));
         control.get("/_sandbox/clock", ErrorShape.NEST, request -> ApiResponse.ok(clockView()));
+        control.get("/_sandbox/scenario-schema.json", ErrorShape.NEST,
+                request -> ApiResponse.raw(ScenarioSchemaFile.MEDIA_TYPE, ScenarioSchemaFile.bytes()));
         control.post("/_sandbox/clock/advance", ErrorShape.NEST, TimeMachine.Advance.class, (request, advance) -> {
             List<ClockEvent> events = runtime.timeMachine().advance(advance);
             return ApiResponse.ok(new Advanced(runtime.clock().now(), events));
@@ -66,7 +69,8 @@ public final class ControlFeature implements Feature {
                     return ApiResponse.ok(export);
                 });
         control.get("/_sandbox/requests", ErrorShape.NEST, request -> {
-            if ("scenario".equals(request.query("format"))) {
+            String format = request.query("format");
+            if ("scenario".equals(format) || "scenario-yaml".equals(format)) {
                 int defaultKey = runtime.state().read(s -> {
                     for (int i = 0; i < s.apiKeys.size(); i++) {
                         if (s.apiKeys.get(i).key().equals(io.bankssandbox.Sandbox.DEFAULT_API_KEY)) {
@@ -75,8 +79,10 @@ public final class ControlFeature implements Feature {
                     }
                     return 1; // replay's default is then the first key
                 });
-                return ApiResponse.ok(ScenarioExport.of(runtime.journal().session(), runtime.config().fixtures(),
-                        runtime.config().seed(), runtime.fixtureStart(), defaultKey));
+                ObjectNode scenario = ScenarioExport.of(runtime.journal().session(), runtime.config().fixtures(),
+                        runtime.config().seed(), runtime.fixtureStart(), defaultKey, runtime.exportFixtureState());
+                return "scenario".equals(format) ? ApiResponse.ok(scenario)
+                        : ApiResponse.raw("application/yaml", ScenarioExport.yaml(scenario));
             }
             return ApiResponse.ok(new DataList<>(runtime.journal().entries()));
         });

@@ -132,6 +132,14 @@ public final class StateFile implements StateHolder.CommitLog, Durability, AutoC
         committed(log.append(seq -> LogLine.frame(ChangeRecord.encode(seq, List.of(), null, null, List.of(entry)))));
     }
 
+    /**
+     * Returns once every change committed before this call is on disk: webhook deliveries wait on
+     * it, so no receiver hears of a change that a crash could still lose.
+     */
+    public void awaitCommitted() {
+        awaitDurable(log.appended());
+    }
+
     // ---- a request's durability: its records are fsynced together before its answer leaves
 
     @Override

@@ -81,6 +81,13 @@ final class StateLog implements Closeable {
         }
     }
 
+    /** The seq of the last line buffered so far. */
+    long appended() {
+        synchronized (appendLock) {
+            return appended;
+        }
+    }
+
     /** Bytes in the log, written or buffered. */
     long size() {
         synchronized (appendLock) {

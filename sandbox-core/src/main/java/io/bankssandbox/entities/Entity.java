@@ -3,6 +3,7 @@ package io.bankssandbox.entities;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * A practice. An entity with an NPI is also a provider and then has a lockbox address; the
@@ -16,6 +17,10 @@ public record Entity(
         String npi,
         Address address,
         LockboxAddress lockboxAddress) {
+
+    /** The structures a provider (an entity with an NPI) can have. */
+    public static final List<String> PROVIDER_STRUCTURES = List.of("professional_corporation", "professional_llc", "llc",
+            "partnership", "sole_prop", "nonprofit");
 
     @JsonIgnore
     public boolean isProvider() {

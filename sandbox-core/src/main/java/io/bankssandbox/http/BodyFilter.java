@@ -52,7 +52,7 @@ final class BodyFilter implements Filter {
         Context ctx = exchange.ctx;
         byte[] bytes;
         try {
-            bytes = BodyReader.read(ctx.req().getInputStream());
+            bytes = BodyReader.read(ctx.req().getInputStream(), ctx.req().getContentLengthLong());
         } catch (IOException e) {
             throw ApiException.badRequest("Request body could not be read");
         }

@@ -3,13 +3,10 @@ package io.bankssandbox.http;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.state.Json;
+import java.io.CharArrayWriter;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.io.UncheckedIOException;
-import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -37,14 +34,16 @@ final class BodyHash {
             throw new IllegalStateException(e);
         }
         // a character-based generator, as writeValueAsString used: Jackson's byte-based one writes
-        // some characters (astral ones, for one) differently, and the stored hashes must not change
-        try (Writer sink = new OutputStreamWriter(new DigestOutputStream(OutputStream.nullOutputStream(), digest),
-                StandardCharsets.UTF_8);
-             JsonGenerator generator = Json.MAPPER.getFactory().createGenerator(sink)) {
+        // some characters (astral ones, for one) differently, and the stored hashes must not change.
+        // The few hundred characters of a body go to a char array and are encoded once: an encoding
+        // writer would allocate an 8 KiB buffer per request.
+        CharArrayWriter text = new CharArrayWriter(256);
+        try (JsonGenerator generator = Json.MAPPER.getFactory().createGenerator(text)) {
             write(generator, body);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        digest.update(text.toString().getBytes(StandardCharsets.UTF_8));
         return HexFormat.of().formatHex(digest.digest());
     }
 

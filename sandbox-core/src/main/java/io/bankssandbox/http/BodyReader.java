@@ -20,18 +20,25 @@ public final class BodyReader {
      * client's TCP stack reset the connection, and the client may lose the answer.
      */
     public static void discard(InputStream in) throws IOException {
+        if (in.read() < 0) {
+            return; // read already (or empty): no buffer to allocate
+        }
         byte[] buffer = new byte[8192];
-        long drained = 0;
+        long drained = 1;
         int n;
         while (drained < DRAIN_LIMIT && (n = in.read(buffer)) > 0) {
             drained += n;
         }
     }
 
-    /** The body's bytes; throws a 413 {@link ApiException} when it passes the limit. */
-    public static byte[] read(InputStream in) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(1024);
-        byte[] buffer = new byte[8192];
+    /**
+     * The body's bytes; throws a 413 {@link ApiException} when it passes the limit. {@code expected}
+     * is the declared length (-1 when unknown), which sizes the buffers: a small body gets small ones.
+     */
+    public static byte[] read(InputStream in, long expected) throws IOException {
+        int size = expected >= 0 && expected < 8192 ? (int) expected + 1 : 8192;
+        ByteArrayOutputStream out = new ByteArrayOutputStream(size);
+        byte[] buffer = new byte[size];
         int n;
         while ((n = in.read(buffer)) > 0) {
             if (out.size() + n > LIMIT) {

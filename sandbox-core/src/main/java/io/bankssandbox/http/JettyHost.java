@@ -1,5 +1,7 @@
 package io.bankssandbox.http;
 
+import io.javalin.Javalin;
+import io.javalin.http.servlet.JavalinServlet;
 import jakarta.servlet.Servlet;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -8,8 +10,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.http.UriCompliance;
+import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.LocalConnector;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ContextHandlerCollection;
@@ -58,6 +62,47 @@ public final class JettyHost {
         server.setErrorHandler(new JsonErrorPages());
         server.setHandler(contexts);
         server.start();
+        warmUp();
+    }
+
+    /**
+     * One request through the whole stack (connection, HTTP parser, servlet context, a throwaway
+     * Javalin app, the response's writer) on an in-memory connector: the ~600 classes every first
+     * request loads are then loaded on this background thread, while the thread starting the first
+     * sandbox reads its fixtures, instead of while a client waits for its first answer.
+     */
+    private void warmUp() throws Exception {
+        LocalConnector connector = new LocalConnector(server, new HttpConnectionFactory(http));
+        connector.setName("warm-up");
+        Javalin app = Javalin.create(javalin -> {
+            // Javalin's watcher is a non-daemon thread that waits 5 s to warn that the app was never
+            // started: this app never is (it is served by this server), and no thread may outlive a run
+            javalin.startup.startupWatcherEnabled = false;
+            javalin.routes.get("/warm-up", ctx -> {
+                ctx.status(200).contentType("application/json; charset=utf-8");
+                ctx.outputStream().write(new byte[] {'{', '}'});
+            });
+        });
+        ServletContextHandler context = context(connector.getName(), new JavalinServlet(app.unsafe));
+        synchronized (this) {
+            contexts.addHandler(context);
+            context.start();
+            server.addConnector(connector);
+            connector.start();
+        }
+        try {
+            connector.getResponse("GET /warm-up HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+        } finally {
+            unmount(connector, context);
+        }
+    }
+
+    private static ServletContextHandler context(String connectorName, Servlet servlet) {
+        ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
+        context.setContextPath("/");
+        context.setVirtualHosts(List.of("@" + connectorName));
+        context.addServlet(new ServletHolder(servlet), "/*");
+        return context;
     }
 
     /**
@@ -98,14 +143,13 @@ public final class JettyHost {
      */
     public Mount mount(String host, int port, Servlet servlet) throws Exception {
         String name = "sandbox-" + mounts.incrementAndGet();
-        ServerConnector connector = new ServerConnector(server, new HttpConnectionFactory(http));
+        // no acceptor thread: the connector's one selector thread accepts too, so a sandbox holds one
+        // pool thread while it is open and its first request takes one hand-off fewer
+        ServerConnector connector = new ServerConnector(server, 0, 1, new HttpConnectionFactory(http));
         connector.setName(name);
         connector.setHost(host);
         connector.setPort(port);
-        ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
-        context.setContextPath("/");
-        context.setVirtualHosts(List.of("@" + name));
-        context.addServlet(new ServletHolder(servlet), "/*");
+        ServletContextHandler context = context(name, servlet);
         synchronized (this) {
             contexts.addHandler(context);
             try {
@@ -124,7 +168,7 @@ public final class JettyHost {
         return new Mount(this, connector, context);
     }
 
-    private synchronized void unmount(ServerConnector connector, ServletContextHandler context) {
+    private synchronized void unmount(AbstractConnector connector, ServletContextHandler context) {
         try {
             connector.stop();
         } catch (Exception e) {

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
  * The sandbox's one contract: an OpenAPI 3.1 document whose schemas validate requests, are served
@@ -26,11 +28,12 @@ public final class OpenApiDocument {
             "entities", "accounts", "cards", "inbound-ach-transfers", "providers", "era", "external-accounts",
             "card-authorizations",
             "control", "live-entities", "live-accounts", "transactions", "transfers", "card-details",
-            "live-lockbox", "remittances", "ui");
+            "live-lockbox", "remittances", "ui", "webhooks", "entity-onboarding");
 
     private final ObjectNode document;
     /** Pretty-printed when first served, not at every start. */
     private volatile byte[] serialized;
+    private final ConcurrentMap<String, Operation> operations = new ConcurrentHashMap<>();
 
     private OpenApiDocument(ObjectNode document) {
         this.document = document;
@@ -91,6 +94,11 @@ public final class OpenApiDocument {
 
     /** The operation for a method and a path template such as {@code /v0/cards/{card_id}}. */
     public Operation operation(String method, String pathTemplate) {
+        // every sandbox of the JVM registers the same routes: each operation is read from the document once
+        return operations.computeIfAbsent(method + " " + pathTemplate, key -> readOperation(method, pathTemplate));
+    }
+
+    private Operation readOperation(String method, String pathTemplate) {
         JsonNode node = document.path("paths").path(pathTemplate).path(method.toLowerCase());
         if (node.isMissingNode()) {
             throw new IllegalStateException("route " + method + " " + pathTemplate + " is not in the OpenAPI document");

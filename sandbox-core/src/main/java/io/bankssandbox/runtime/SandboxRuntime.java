@@ -48,6 +48,8 @@ public final class SandboxRuntime {
     private final FaultInjector faults = new FaultInjector();
     private final RateLimiter rateLimiter;
     private final List<Feature> features = new ArrayList<>();
+    private final List<java.util.function.Consumer<SandboxState>> replacedListeners =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public SandboxRuntime(SandboxConfig config) {
         this.config = config;
@@ -60,7 +62,9 @@ public final class SandboxRuntime {
         this.fixtureSnapshot = decoded.state();
         this.fixtureKeys = decoded.idempotencyKeys();
         this.clock = new SandboxClock(config.clockMode(), start);
-        this.state = new StateHolder(fixtureSnapshot.copy(), events);
+        // empty until install() gives it its copy of the snapshot, scheduled: one copy per start, not two
+        this.state = new StateHolder(new SandboxState(fixtureSnapshot.apiKeys, fixtureSnapshot.policy,
+                fixtureSnapshot.ids.copy(), fixtureSnapshot.startedAt), events);
         this.timeMachine = new TimeMachine(clock, state);
         this.rateLimiter = new RateLimiter(config.rateLimitPerMinute());
         idempotency.replaceAll(fixtureKeys);
@@ -90,7 +94,20 @@ public final class SandboxRuntime {
         for (Feature feature : features) {
             feature.schedule(fixtureSnapshot);
         }
-        state.replace(fixtureSnapshot.copy(), () -> { });
+        SandboxState initial = fixtureSnapshot.copy();
+        state.replace(initial, () -> stateReplaced(initial));
+    }
+
+    /**
+     * Tells {@code listener} of every wholesale replacement of the state (start, reset, import), under
+     * the same write lock, so what it derives from the state (webhook lanes) never sees a mix.
+     */
+    public void onStateReplaced(java.util.function.Consumer<SandboxState> listener) {
+        replacedListeners.add(listener);
+    }
+
+    private void stateReplaced(SandboxState next) {
+        replacedListeners.forEach(listener -> listener.accept(next));
     }
 
     public SandboxConfig config() { return config; }
@@ -117,11 +134,18 @@ public final class SandboxRuntime {
         return config.start() != null ? config.start() : fixtureSnapshot.startedAt;
     }
 
+    /** The fixture state as an exported document: what a reset returns to (a recording tells its values from generated ones). */
+    public ObjectNode exportFixtureState() {
+        return StateCodec.encode(fixtureSnapshot, fixtureStart(), fixtureKeys);
+    }
+
     /** Back to the fixture state: data, clock, idempotency keys, journal, faults. */
     public Instant reset() {
         Instant start = fixtureStart();
-        state.replace(fixtureSnapshot.copy(), () -> {
+        SandboxState fresh = fixtureSnapshot.copy();
+        state.replace(fresh, () -> {
             clock.set(start);
+            stateReplaced(fresh);
             idempotency.replaceAll(fixtureKeys);
             journal.clear();
             faults.clear();
@@ -191,6 +215,7 @@ public final class SandboxRuntime {
         state.replace(next, () -> {
             clock.set(now);
             idempotency.replaceAll(keys);
+            stateReplaced(next);
         });
     }
 }

@@ -15,6 +15,8 @@ import io.bankssandbox.externalaccounts.ExternalAccount;
 import io.bankssandbox.lockbox.MailItem;
 import io.bankssandbox.transfers.AchTransfer;
 import io.bankssandbox.transfers.BookTransfer;
+import io.bankssandbox.webhooks.WebhookDelivery;
+import io.bankssandbox.webhooks.WebhookEndpoint;
 import java.time.Instant;
 import java.util.List;
 
@@ -35,9 +37,14 @@ public final class SandboxState {
     public final Table<CardPayment> cardPayments;
     public final Table<BookTransfer> bookTransfers;
     public final Table<AchTransfer> achTransfers;
+    /** Endpoints added through the control API (those given at start live with the sandbox, not here). */
+    public final Table<WebhookEndpoint> webhookEndpoints;
+    /** Every delivery since start, newest first; pending ones commit with the change that caused them. */
+    public final Table<WebhookDelivery> webhookDeliveries;
     public final Timeline timeline;
     public final IdGenerator ids;
-    public final List<ApiKey> apiKeys;
+    /** Replaced whole (never changed in place) when an entity is connected: readers may hold the old list. */
+    public volatile List<ApiKey> apiKeys;
     public final CardPolicy policy;
     /** The sandbox time the state was taken at; the clock starts here after a reset or import. */
     public final Instant startedAt;
@@ -68,6 +75,10 @@ public final class SandboxState {
                         b -> new SortKey(b.createdAt(), b.id()), BookTransfer::sourceAccountId),
                 Table.descending("ach_transfers", AchTransfer.class, AchTransfer::id,
                         a -> new SortKey(a.createdAt(), a.id()), AchTransfer::accountId),
+                Table.ascending("webhook_endpoints", WebhookEndpoint.class, WebhookEndpoint::id,
+                        w -> new SortKey(w.createdAt(), w.id()), w -> null),
+                Table.descending("webhook_deliveries", WebhookDelivery.class, WebhookDelivery::id,
+                        d -> new SortKey(d.occurredAt(), d.id()), WebhookDelivery::endpointId),
                 new Timeline(), ids, apiKeys, policy, startedAt);
     }
 
@@ -75,7 +86,8 @@ public final class SandboxState {
                          Table<InboundAchTransfer> inboundAchTransfers, Table<MailItem> mail, Table<Era> eras,
                          Table<ExternalAccount> externalAccounts, Table<Transaction> transactions,
                          Table<CardPayment> cardPayments, Table<BookTransfer> bookTransfers,
-                         Table<AchTransfer> achTransfers, Timeline timeline, IdGenerator ids,
+                         Table<AchTransfer> achTransfers, Table<WebhookEndpoint> webhookEndpoints,
+                         Table<WebhookDelivery> webhookDeliveries, Timeline timeline, IdGenerator ids,
                          List<ApiKey> apiKeys, CardPolicy policy, Instant startedAt) {
         this.entities = entities;
         this.accounts = accounts;
@@ -88,13 +100,15 @@ public final class SandboxState {
         this.cardPayments = cardPayments;
         this.bookTransfers = bookTransfers;
         this.achTransfers = achTransfers;
+        this.webhookEndpoints = webhookEndpoints;
+        this.webhookDeliveries = webhookDeliveries;
         this.timeline = timeline;
         this.ids = ids;
         this.apiKeys = List.copyOf(apiKeys);
         this.policy = policy;
         this.startedAt = startedAt;
         this.tables = List.of(entities, accounts, cards, inboundAchTransfers, mail, eras, externalAccounts,
-                transactions, cardPayments, bookTransfers, achTransfers);
+                transactions, cardPayments, bookTransfers, achTransfers, webhookEndpoints, webhookDeliveries);
         for (Table<?> table : tables) {
             table.noteChangesIn(changes);
         }
@@ -122,13 +136,15 @@ public final class SandboxState {
      */
     public SandboxState withSettings(List<ApiKey> newApiKeys, CardPolicy newPolicy, IdGenerator newIds, Instant newStart) {
         return new SandboxState(entities, accounts, cards, inboundAchTransfers, mail, eras, externalAccounts,
-                transactions, cardPayments, bookTransfers, achTransfers, timeline, newIds, newApiKeys, newPolicy, newStart);
+                transactions, cardPayments, bookTransfers, achTransfers, webhookEndpoints, webhookDeliveries, timeline, newIds,
+                newApiKeys, newPolicy, newStart);
     }
 
     public SandboxState copy() {
         return new SandboxState(entities.copy(), accounts.copy(), cards.copy(), inboundAchTransfers.copy(),
                 mail.copy(), eras.copy(), externalAccounts.copy(), transactions.copy(),
-                cardPayments.copy(), bookTransfers.copy(), achTransfers.copy(), timeline.copy(), ids.copy(), apiKeys, policy,
+                cardPayments.copy(), bookTransfers.copy(), achTransfers.copy(), webhookEndpoints.copy(),
+                webhookDeliveries.copy(), timeline.copy(), ids.copy(), apiKeys, policy,
                 startedAt);
     }
 }

@@ -112,6 +112,22 @@
     return json;
   }
 
+  // Downloads the session as a QA scenario. Fetched rather than linked, so that the admin token goes along.
+  async function downloadScenario(format, fileName) {
+    const headers = {};
+    const token = sessionStorage.getItem(TOKEN_KEY);
+    if (token) headers.Authorization = "Bearer " + token;
+    const response = await fetch("/_sandbox/requests?format=" + format, { headers });
+    if (response.status === 401) $("#token-bar").hidden = false;
+    if (!response.ok) throw new ApiError(response.status, null);
+    const link = el("a", { href: URL.createObjectURL(await response.blob()), download: fileName, hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+    return fileName;
+  }
+
   function toast(message, kind) {
     const box = $("#toast");
     box.textContent = message;
@@ -648,6 +664,10 @@
 
     $("#journal-clear").addEventListener("click", ev => act(ev.currentTarget, "Journal cleared",
       () => call("DELETE", "/_sandbox/requests")));
+    $("#journal-export-json").addEventListener("click", ev => act(ev.currentTarget, name => "Saved " + name,
+      () => downloadScenario("scenario", "session.json")));
+    $("#journal-export-yaml").addEventListener("click", ev => act(ev.currentTarget, name => "Saved " + name,
+      () => downloadScenario("scenario-yaml", "session.yaml")));
 
     $("#token-form").addEventListener("submit", ev => {
       ev.preventDefault();

@@ -164,4 +164,36 @@ class IdempotencyTest extends SandboxTestBase {
         pool.shutdown();
         assertThat(cardCount()).isEqualTo(before + 40);
     }
+
+    @Test
+    void aResetForgetsTheKeysUsedSinceTheSandboxStarted() {
+        int fixtureCards = cardCount();
+        String first = api.post("/v0/cards", cardBody(riversideOperatingAccountId()), "reset-key-0001").json().get("id").asText();
+        sandbox.reset();
+        assertThat(state().get("idempotency_keys")).isEmpty();
+        ApiClient.Response again = api.post("/v0/cards", cardBody(riversideOperatingAccountId()), "reset-key-0001");
+        assertThat(again.status()).isEqualTo(201);
+        assertThat(again.header("Idempotency-Replayed")).isEmpty();
+        assertThat(again.json().get("id").asText()).as("ids restart with the reset state").isEqualTo(first);
+        assertThat(cardCount()).isEqualTo(fixtureCards + 1);
+    }
+
+    @Test
+    void aStateImportKeepsTheSnapshotsKeysAndForgetsTheOnesUsedAfterIt() {
+        JsonNode kept = api.post("/v0/cards", cardBody(riversideOperatingAccountId()), "import-key-0001").json();
+        JsonNode snapshot = state();
+        assertThat(snapshot.get("idempotency_keys")).hasSize(1);
+        api.post("/v0/cards", cardBody(riversideOperatingAccountId()), "import-key-0002");
+        int cardsInSnapshot = snapshot.get("cards").size();
+
+        sandbox.importState(snapshot);
+        assertThat(state().get("idempotency_keys")).isEqualTo(snapshot.get("idempotency_keys"));
+        ApiClient.Response replay = api.post("/v0/cards", cardBody(riversideOperatingAccountId()), "import-key-0001");
+        assertThat(replay.header("Idempotency-Replayed")).contains("true");
+        assertThat(replay.json().get("id")).isEqualTo(kept.get("id"));
+        ApiClient.Response forgotten = api.post("/v0/cards", cardBody(riversideOperatingAccountId()), "import-key-0002");
+        assertThat(forgotten.status()).isEqualTo(201);
+        assertThat(forgotten.header("Idempotency-Replayed")).isEmpty();
+        assertThat(cardCount()).isEqualTo(cardsInSnapshot + 1);
+    }
 }

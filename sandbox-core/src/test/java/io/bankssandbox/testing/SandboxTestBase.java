@@ -69,7 +69,7 @@ public abstract class SandboxTestBase {
     }
 
     /** A valid create-card body on the given account. */
-    protected static Map<String, Object> cardBody(String accountId) {
+    public static Map<String, Object> cardBody(String accountId) {
         return Map.of("bank_account_id", accountId, "nickname", "Supplies",
                 "authorization_controls", Map.of("usage", Map.of("category", "multi_use",
                         "multi_use", Map.of("spending_limits", List.of(

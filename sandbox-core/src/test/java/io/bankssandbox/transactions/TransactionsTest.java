@@ -155,4 +155,26 @@ class TransactionsTest {
         items.forEach(i -> ids.add(i.get("id").asText()));
         return ids;
     }
+
+    @Test
+    void aCursorWhoseChecksumNoLongerMatchesIsRefusedEvenThoughItStillParses() {
+        String base = "/v0/transactions?account_id=" + fixtures.riversideOperating() + "&limit=2";
+        JsonNode first = api.get(base).json();
+        String cursor = first.get("cursor").asText();
+        assertThat(api.get(base + "&cursor=" + cursor).status()).isEqualTo(200);
+        // the cursor is "<millis>.<id>.<checksum>": point it at another row and keep the old checksum
+        String text = new String(java.util.Base64.getUrlDecoder().decode(cursor), java.nio.charset.StandardCharsets.UTF_8);
+        String[] parts = text.split("\\.");
+        assertThat(parts).hasSize(3);
+        String otherRow = first.at("/data/0/id").asText();
+        for (String tampered : List.of(parts[0] + "." + otherRow + "." + parts[2],
+                (Long.parseLong(parts[0]) + 1) + "." + parts[1] + "." + parts[2],
+                parts[0] + "." + parts[1] + ".0")) {
+            String forged = java.util.Base64.getUrlEncoder().withoutPadding()
+                    .encodeToString(tampered.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            ApiClient.Response response = api.get(base + "&cursor=" + forged);
+            assertThat(response.status()).as(tampered).isEqualTo(400);
+            assertThat(response.json().get("message").asText()).isEqualTo("cursor is not a cursor this API issued");
+        }
+    }
 }

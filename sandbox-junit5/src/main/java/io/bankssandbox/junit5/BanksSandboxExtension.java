@@ -158,8 +158,15 @@ public final class BanksSandboxExtension implements BeforeAllCallback, BeforeEac
 
     private record SharedKey(SandboxConfig config) {}
 
-    /** A started sandbox in a store; JUnit closes it (it is {@link AutoCloseable}) when the store's context ends. */
-    record SandboxResource(Sandbox sandbox, SandboxSettings settings) implements AutoCloseable {
+    /**
+     * A started sandbox in a store; JUnit closes it when the store's context ends. JUnit 5.13 and
+     * later close any {@link AutoCloseable} in a store; 5.12 and earlier (Spring Boot 3.5 manages
+     * 5.12) only their own {@code CloseableResource}, deprecated since but still honoured, so it is
+     * both. Whichever JUnit calls, the sandbox closes once ({@link Sandbox#close()} is idempotent).
+     */
+    @SuppressWarnings("deprecation")
+    record SandboxResource(Sandbox sandbox, SandboxSettings settings)
+            implements AutoCloseable, ExtensionContext.Store.CloseableResource {
         static SandboxResource start(SandboxSettings settings) {
             return new SandboxResource(Sandbox.start(settings.config()), settings);
         }
@@ -240,6 +247,15 @@ public final class BanksSandboxExtension implements BeforeAllCallback, BeforeEac
         /** One more API key, seeing these entities ({@code "*"}: every entity). */
         public Builder apiKey(String key, String... entityIds) {
             config.apiKey(key, "added by BanksSandboxExtension.builder()", List.of(entityIds));
+            return this;
+        }
+
+        /**
+         * Send both webhook events, as the default key sees them, to {@code url} (an http(s) URL, or
+         * {@code inbox} for the sandbox's own receiver); repeatable. Such endpoints survive reset.
+         */
+        public Builder webhook(String url) {
+            config.webhook(url);
             return this;
         }
 

@@ -21,4 +21,9 @@ public final class SandboxAssertions {
     public static JournalAssert assertThat(Journal journal) {
         return new JournalAssert(journal);
     }
+
+    /** {@code assertThat(sandbox.webhooks()).hasDelivered("transaction.created")}. */
+    public static WebhooksAssert assertThat(io.bankssandbox.webhooks.WebhookControls webhooks) {
+        return new WebhooksAssert(webhooks);
+    }
 }

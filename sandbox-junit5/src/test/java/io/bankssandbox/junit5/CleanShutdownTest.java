@@ -66,18 +66,25 @@ class CleanShutdownTest {
         for (Sandbox sandbox : STARTED) {
             assertThat(listening(sandbox)).as(sandbox.baseUrl() + " still listening").isFalse();
         }
-        // Jetty stops its pool before close() returns; allow a moment for threads to finish exiting
-        Set<Thread> left = null;
-        for (int i = 0; i < 50; i++) {
-            left = nonDaemonThreads();
-            left.removeAll(before);
-            if (left.isEmpty()) {
-                break;
-            }
-            Thread.sleep(100);
+        // A non-daemon thread matters if it keeps the JVM from exiting: one still finishing its last
+        // task (a library's short-lived worker) is given time to end; one that never ends fails here.
+        Set<Thread> left = nonDaemonThreads();
+        left.removeAll(before);
+        for (Thread thread : left) {
+            thread.join(30_000);
         }
-        assertThat(left).as("threads left: %s", left.stream().map(Thread::getName).collect(Collectors.toList()))
+        left.removeIf(thread -> !thread.isAlive());
+        assertThat(left).as("threads left: %s", left.stream().map(CleanShutdownTest::describe).collect(Collectors.toList()))
                 .isEmpty();
+    }
+
+    /** A thread's name and where it runs, so a failure says who started it. */
+    static String describe(Thread thread) {
+        StringBuilder text = new StringBuilder(thread.getName());
+        for (StackTraceElement frame : thread.getStackTrace()) {
+            text.append("\n    at ").append(frame);
+        }
+        return text.toString();
     }
 
     static Set<Thread> nonDaemonThreads() {

@@ -8,14 +8,11 @@ import io.bankssandbox.access.ApiKey;
 import io.bankssandbox.fixtures.FixtureException;
 import io.bankssandbox.fixtures.FixtureLoader;
 import io.bankssandbox.fixtures.StateCodec;
-import io.bankssandbox.standalone.scenarios.ScenarioReplay;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -34,7 +31,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "banks-sandbox", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "A stateful, controllable sandbox of the card issuing, inbound payments and lockbox API.%n"
                 + "Without a command it serves (same as 'serve').",
-        subcommands = {Main.Serve.class, Main.Replay.class, Main.ValidateFixtures.class})
+        subcommands = {Main.Serve.class, ReplayCommand.class, Main.ValidateFixtures.class})
 public final class Main implements Callable<Integer> {
     static final String NAME = "banks-sandbox";
 
@@ -45,6 +42,9 @@ public final class Main implements Callable<Integer> {
     CommandSpec spec;
 
     public static void main(String[] args) {
+        // nearly every command starts a sandbox: its HTTP server and contract load while picocli
+        // reads the command line (daemon threads: a command that needs neither does not wait for them)
+        Sandbox.warmUp();
         System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
     }
 
@@ -161,6 +161,11 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--verbose", description = "Log every request and the server's startup.")
         boolean verbose;
 
+        @Option(names = "--webhook", paramLabel = "URL",
+                description = "Send transaction.created and entity.connected, as the first API key sees them, to URL "
+                        + "(http or https, or inbox for the sandbox's own receiver). Repeatable; survives reset.")
+        List<String> webhooks = new java.util.ArrayList<>();
+
         Integer serve(CommandSpec spec) throws InterruptedException {
             if (port < 0 || port > 65535) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--port must be between 0 and 65535, not " + port);
@@ -182,6 +187,7 @@ public final class Main implements Callable<Integer> {
             if (corsOrigins != null) {
                 config.corsOrigins(corsOrigins);
             }
+            webhooks.forEach(config::webhook);
             if (adminToken == null && !isLoopback(host)) {
                 err.println("Warning: listening on " + host + " without --admin-token: anyone who can reach this port "
                         + "can reset, rewrite or read the sandbox's state through /_sandbox.");
@@ -195,6 +201,9 @@ public final class Main implements Callable<Integer> {
                         ? "" : "  (" + key.description() + ")"));
             }
             out.println("Dashboard: " + sandbox.baseUrl() + "/_sandbox/ui");
+            for (String webhook : webhooks) {
+                out.println("Webhook: " + webhook);
+            }
             if (stateFile != null) {
                 out.println("State file: " + stateFile.toAbsolutePath());
             }
@@ -215,37 +224,6 @@ public final class Main implements Callable<Integer> {
             } catch (UnknownHostException e) {
                 return false; // Jetty will say it cannot bind; do not hide the warning
             }
-        }
-    }
-
-    @Command(name = "replay", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-            description = "Run QA scenario files, each on a fresh sandbox with a frozen clock at the fixture start. "
-                    + "Ends with 'N passed, M failed'; exits 1 on any failure.")
-    static final class Replay implements Callable<Integer> {
-        @Parameters(arity = "0..*", paramLabel = "FILE|DIR", description = "Scenario files, or directories of *.json scenarios.")
-        List<Path> paths = new ArrayList<>();
-
-        @Option(names = "--shipped", description = "Also run the scenarios shipped in the jar (the fixtures module's).")
-        boolean shipped;
-
-        @Spec
-        CommandSpec spec;
-
-        @Override
-        public Integer call() {
-            if (paths.isEmpty() && !shipped) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "give scenario files or directories, or --shipped");
-            }
-            for (Path path : paths) {
-                if (!Files.exists(path)) {
-                    throw new CommandLine.ParameterException(spec.commandLine(), "no such file or directory: " + path);
-                }
-            }
-            List<Path> all = new ArrayList<>(paths);
-            if (shipped) {
-                all.add(ScenarioReplay.shipped());
-            }
-            return new ScenarioReplay(spec.commandLine().getOut()).run(all) ? 0 : 1;
         }
     }
 

@@ -171,6 +171,27 @@ class DashboardBrowserTest {
     }
 
     @Test
+    void theRequestsTabDownloadsTheSessionAsAYamlScenarioThatReplaysGreen() throws Exception {
+        page.navigate(sandbox.baseUrl() + "/_sandbox/ui#requests");
+        java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                        java.net.URI.create(sandbox.baseUrl() + "/v0/accounts?limit=3"))
+                .header("Authorization", "Bearer " + sandbox.apiKey()).build(),
+                java.net.http.HttpResponse.BodyHandlers.discarding());
+        assertThat(page.getByTestId("requests-table")).containsText("/v0/accounts?limit=3");
+        com.microsoft.playwright.Download download = page.waitForDownload(
+                () -> page.getByTestId("journal-export-yaml").click());
+        assertThat(download.suggestedFilename()).isEqualTo("session.yaml");
+        Path file = Files.createTempDirectory("dashboard-export").resolve("session.yaml");
+        download.saveAs(file);
+        assertThat(Files.readString(file)).contains("path: /v0/accounts?limit=3");
+        java.io.StringWriter out = new java.io.StringWriter();
+        int code = Main.execute(new String[] {"replay", file.toString()}, new java.io.PrintWriter(out, true),
+                new java.io.PrintWriter(new java.io.StringWriter(), true));
+        assertThat(out.toString().strip()).endsWith("1 passed, 0 failed");
+        assertThat(code).isZero();
+    }
+
+    @Test
     void lockboxCheckIsHeldUntilTheClockIsAdvancedPastItsReleaseTime() {
         page.navigate(sandbox.baseUrl() + "/_sandbox/ui#lockbox");
         String providerId = account(accountId(ACCOUNT_NAME)).get("entity_id").asText();

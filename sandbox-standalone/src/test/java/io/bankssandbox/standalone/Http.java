@@ -7,13 +7,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** Plain requests to a sandbox process. */
-final class Http {
+/** Plain requests to a sandbox (a process, or one started in this JVM). */
+public final class Http {
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     private Http() {}
 
-    static HttpResponse<String> send(String url, String method, String bearer, String idempotencyKey, String body)
+    public static HttpResponse<String> send(String url, String method, String bearer, String idempotencyKey, String body)
             throws IOException, InterruptedException {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60));
         if (bearer != null) {
@@ -29,7 +29,7 @@ final class Http {
         return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    static HttpResponse<String> get(String url, String bearer) throws IOException, InterruptedException {
+    public static HttpResponse<String> get(String url, String bearer) throws IOException, InterruptedException {
         return send(url, "GET", bearer, null, null);
     }
 }

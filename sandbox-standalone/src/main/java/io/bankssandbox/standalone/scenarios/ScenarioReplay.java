@@ -5,33 +5,55 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** The {@code replay} command: every scenario file given (directories searched for *.json), then the tally. */
+/**
+ * The {@code replay} command: every scenario file given (directories searched for .json, .yaml and
+ * .yml), then the tally; or, with {@code --check}, every problem of every file without running.
+ */
 public final class ScenarioReplay {
-    private final PrintWriter out;
+    /** Where the fixtures module ships its scenarios on the classpath (inside the jar when run from it). */
+    public static final String SHIPPED = "io/bankssandbox/scenarios";
 
-    public ScenarioReplay(PrintWriter out) {
+    private final PrintWriter out;
+    private final Long seed;
+    private final JUnitXmlReport report;
+
+    /** {@code seed} replaces each scenario's own (null: keep it); {@code report} may be null. */
+    public ScenarioReplay(PrintWriter out, Long seed, JUnitXmlReport report) {
         this.out = out;
+        this.seed = seed;
+        this.report = report;
     }
 
-    /** Prints each scenario's steps and ends with {@code N passed, M failed}; true when none failed. */
+    /** Runs each file and ends with {@code N passed, M failed} (counting files); true when none failed. */
     public boolean run(List<Path> paths) {
         int passed = 0;
         int failed = 0;
-        ScenarioRunner runner = new ScenarioRunner(out);
+        ScenarioRunner runner = new ScenarioRunner(out, seed);
         for (Path file : files(paths)) {
-            boolean ok;
+            Instant startedAt = Instant.now();
+            ScenarioResult result;
             try {
-                ok = runner.run(Scenario.read(file));
+                result = runner.run(Scenario.load(file));
             } catch (Scenario.ScenarioException e) {
                 out.println("Scenario: " + file);
-                out.println("  FAIL  " + e.getMessage());
-                ok = false;
+                List<String> problems = new ArrayList<>();
+                for (Problem problem : e.problems()) {
+                    out.println("  FAIL  " + problem);
+                    problems.add(problem.toString());
+                }
+                out.println("  INVALID (" + problems.size() + (problems.size() == 1 ? " problem" : " problems")
+                        + "; nothing was run)");
+                result = ScenarioResult.unrunnable(file.toString(), file.toString(), problems);
             }
-            if (ok) {
+            if (report != null) {
+                report.write(result, startedAt);
+            }
+            if (result.passed()) {
                 passed++;
             } else {
                 failed++;
@@ -42,8 +64,25 @@ public final class ScenarioReplay {
         return failed == 0;
     }
 
-    /** Where the fixtures module ships its scenarios on the classpath (inside the jar when run from it). */
-    public static final String SHIPPED = "io/bankssandbox/scenarios";
+    /** Validates each file without running it: every problem, then {@code N valid, M invalid}; true when all are valid. */
+    public boolean check(List<Path> paths) {
+        int valid = 0;
+        int invalid = 0;
+        for (Path file : files(paths)) {
+            ScenarioDocument document = ScenarioDocument.read(file);
+            List<Problem> problems = Scenario.check(document);
+            if (problems.isEmpty()) {
+                valid++;
+                out.println("OK  " + file + " (" + document.root().path("steps").size() + " steps)");
+            } else {
+                invalid++;
+                problems.forEach(out::println);
+            }
+        }
+        out.println(valid + " valid, " + invalid + " invalid");
+        out.flush();
+        return invalid == 0;
+    }
 
     /** The scenarios shipped with the sandbox, as paths (a directory, or a folder of the jar's file system). */
     public static Path shipped() {
@@ -73,8 +112,7 @@ public final class ScenarioReplay {
         for (Path path : paths) {
             if (Files.isDirectory(path)) {
                 try (Stream<Path> found = Files.walk(path)) {
-                    found.filter(p -> Files.isRegularFile(p) && p.getFileName().toString().endsWith(".json"))
-                            .sorted().forEach(files::add);
+                    found.filter(p -> Files.isRegularFile(p) && isScenario(p)).sorted().forEach(files::add);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
@@ -83,5 +121,9 @@ public final class ScenarioReplay {
             }
         }
         return files;
+    }
+
+    private static boolean isScenario(Path file) {
+        return file.getFileName().toString().toLowerCase().endsWith(".json") || ScenarioDocument.isYaml(file);
     }
 }

@@ -1,79 +1,83 @@
 package io.bankssandbox.standalone.scenarios;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.clock.ClockMode;
-import io.bankssandbox.state.Json;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Runs one scenario on a fresh sandbox (its fixture set, a frozen clock at the fixture start)
- * over real HTTP, the way a client would call it, and prints a line per step: PASS, or FAIL with
- * each difference at its JSON path.
+ * over real HTTP, the way a client would call it, and prints a line per step as it goes: PASS, or
+ * FAIL with each difference at its JSON path. A failed step does not stop the rest.
  */
 public final class ScenarioRunner {
-    private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_]*)}");
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-
     private final PrintWriter out;
+    private final Long seed;
 
-    public ScenarioRunner(PrintWriter out) {
+    /** {@code seed}: the seed to run every scenario with instead of its own (null: the scenario's). */
+    public ScenarioRunner(PrintWriter out, Long seed) {
         this.out = out;
+        this.seed = seed;
     }
 
-    /** Runs every step (a failed step does not stop the rest); true when all passed. */
-    public boolean run(Scenario scenario) {
+    public ScenarioResult run(Scenario scenario) {
+        long started = System.nanoTime();
         out.println("Scenario: " + scenario.name() + "  (" + scenario.source() + ")");
         SandboxConfig.Builder config = SandboxConfig.builder().fixtures(fixtures(scenario)).clockMode(ClockMode.FROZEN)
                 .start(scenario.start());
-        if (scenario.seed() != null) {
-            config.seed(scenario.seed());
+        Long chosen = seed != null ? seed : scenario.seed();
+        if (chosen != null) {
+            config.seed(chosen);
         }
-        int failed = 0;
+        List<ScenarioResult.StepResult> results = new ArrayList<>();
         try (Sandbox sandbox = Sandbox.start(config.build())) {
-            Map<String, JsonNode> saved = new HashMap<>();
-            saved.put("api_key", TextNode.valueOf(sandbox.apiKey()));
+            Variables variables = new Variables();
+            variables.put("api_key", TextNode.valueOf(sandbox.apiKey()));
             List<String> keys = sandbox.apiKeys();
             for (int i = 0; i < keys.size(); i++) {
-                saved.put("api_key_" + (i + 1), TextNode.valueOf(keys.get(i))); // how an export names a non-default key
+                variables.put("api_key_" + (i + 1), TextNode.valueOf(keys.get(i))); // how an export names a non-default key
             }
-            List<Scenario.Step> steps = scenario.steps();
-            for (int i = 0; i < steps.size(); i++) {
-                if (!runStep(sandbox, scenario, i + 1, steps.get(i), saved)) {
-                    failed++;
-                }
+            WebhookInbox inbox = new WebhookInbox(sandbox.baseUrl());
+            for (int i = 0; i < scenario.steps().size(); i++) {
+                ScenarioResult.StepResult result = runStep(sandbox, inbox, scenario, i + 1, scenario.steps().get(i), variables);
+                print(result);
+                results.add(result);
             }
         } catch (RuntimeException e) {
-            out.println("  FAIL  the sandbox could not start: " + e.getMessage());
+            String problem = "the sandbox could not start: " + e.getMessage();
+            out.println("  FAIL  " + problem);
             out.flush();
-            return false;
+            return ScenarioResult.unrunnable(scenario.name(), scenario.source(), List.of(problem));
         }
-        out.println(failed == 0 ? "  PASSED (" + scenario.steps().size() + " steps)"
-                : "  FAILED (" + failed + " of " + scenario.steps().size() + " steps)");
+        ScenarioResult result = new ScenarioResult(scenario.name(), scenario.source(), List.copyOf(results), List.of(),
+                Duration.ofNanos(System.nanoTime() - started));
+        out.println(result.passed() ? "  PASSED (" + results.size() + " steps)"
+                : "  FAILED (" + result.failedSteps() + " of " + results.size() + " steps)");
         out.flush();
-        return failed == 0;
+        return result;
+    }
+
+    private void print(ScenarioResult.StepResult result) {
+        String answered = result.status() == null ? "" : "  -> " + result.status();
+        out.println((result.passed() ? "  PASS  " : "  FAIL  ") + result.number() + ". " + result.label() + answered);
+        if (!result.passed()) {
+            for (String problem : result.problems()) {
+                out.println("          " + problem);
+            }
+            if (result.answer() != null) {
+                out.println("          answer: " + result.answer());
+            }
+        }
     }
 
     private static String fixtures(Scenario scenario) {
@@ -88,46 +92,42 @@ public final class ScenarioRunner {
         return fixtures;
     }
 
-    private boolean runStep(Sandbox sandbox, Scenario scenario, int number, Scenario.Step step, Map<String, JsonNode> saved) {
+    private ScenarioResult.StepResult runStep(Sandbox sandbox, WebhookInbox inbox, Scenario scenario, int number,
+                                              Scenario.Step step, Variables variables) {
+        long started = System.nanoTime();
         List<String> problems = new ArrayList<>();
-        String label;
+        String label = step.name() != null ? step.name() : step.method() + " " + step.path();
         Exchange exchange = null;
         try {
-            String path = substitute(step.path(), saved);
-            label = step.name() != null ? substitute(step.name(), saved) : step.method() + " " + path;
-            JsonNode body = step.body() == null ? null : substitute(step.body(), saved);
-            Map<String, String> headers = headers(sandbox, scenario, number, step, path, body, saved);
-            exchange = send(sandbox.baseUrl() + path, step.method(), headers, body);
-            check(step.expect(), exchange, saved, problems);
-            for (Map.Entry<String, String> save : step.save().entrySet()) {
-                JsonNode value = JsonPointerPath.select(exchange.body(), save.getValue());
-                if (value.isMissingNode()) {
-                    problems.add("save " + save.getKey() + ": " + save.getValue() + " is not in the answer");
-                } else {
-                    saved.put(save.getKey(), value);
+            label = step.name() != null ? variables.substitute(step.name()) : step.method() + " " + variables.substitute(step.path());
+            if (step.kind() == Scenario.Kind.WEBHOOK) {
+                JsonNode expected = step.expect().body() == null ? null : variables.substitute(step.expect().body());
+                problems.addAll(inbox.await(step.event(), expected, step.within()));
+            } else {
+                String path = variables.substitute(step.path());
+                JsonNode body = step.body() == null ? null : variables.substitute(step.body());
+                exchange = Exchange.send(sandbox.baseUrl() + path, step.method(),
+                        headers(sandbox, scenario, number, step, path, body, variables), body);
+                // saved first, so that the step's own expectations may use what it saves
+                for (Map.Entry<String, String> save : step.save().entrySet()) {
+                    JsonNode value = JsonPointerPath.select(exchange.body(), save.getValue());
+                    if (value.isMissingNode()) {
+                        problems.add("save " + save.getKey() + ": " + save.getValue() + " is not in the answer");
+                    } else {
+                        variables.put(save.getKey(), value);
+                    }
                 }
+                check(step, exchange, variables, problems);
             }
-        } catch (UndefinedVariable | IllegalArgumentException e) {
-            label = step.name() != null ? step.name() : step.method() + " " + step.path();
+        } catch (Variables.Undefined | IllegalArgumentException e) {
             problems.add(e.getMessage());
         }
-        String answered = exchange == null ? "" : "  -> " + exchange.status();
-        if (problems.isEmpty()) {
-            out.println("  PASS  " + number + ". " + label + answered);
-            return true;
-        }
-        out.println("  FAIL  " + number + ". " + label + answered);
-        for (String problem : problems) {
-            out.println("          " + problem);
-        }
-        if (exchange != null) {
-            out.println("          answer: " + JsonMatch.show(exchange.body()));
-        }
-        return false;
+        return new ScenarioResult.StepResult(number, label, exchange == null ? null : exchange.status(), List.copyOf(problems),
+                exchange == null ? null : JsonMatch.show(exchange.body()), Duration.ofNanos(System.nanoTime() - started));
     }
 
-    private Map<String, String> headers(Sandbox sandbox, Scenario scenario, int number, Scenario.Step step, String path,
-                                        JsonNode body, Map<String, JsonNode> saved) {
+    private static Map<String, String> headers(Sandbox sandbox, Scenario scenario, int number, Scenario.Step step, String path,
+                                               JsonNode body, Variables variables) {
         Map<String, String> headers = new LinkedHashMap<>();
         if (!step.control()) {
             headers.put("Authorization", "Bearer " + sandbox.apiKey());
@@ -143,13 +143,14 @@ public final class ScenarioRunner {
             Map.Entry<String, JsonNode> header = it.next();
             headers.keySet().removeIf(name -> name.equalsIgnoreCase(header.getKey()));
             if (!header.getValue().isNull()) {
-                headers.put(header.getKey(), substitute(header.getValue().asText(), saved));
+                headers.put(header.getKey(), variables.substitute(header.getValue().asText()));
             }
         }
         return headers;
     }
 
-    private static void check(Scenario.Expect expect, Exchange exchange, Map<String, JsonNode> saved, List<String> problems) {
+    private static void check(Scenario.Step step, Exchange exchange, Variables variables, List<String> problems) {
+        Scenario.Expect expect = step.expect();
         if (expect.status() == null) {
             if (exchange.status() < 200 || exchange.status() > 299) {
                 problems.add("status: expected 2xx, was " + exchange.status());
@@ -158,7 +159,7 @@ public final class ScenarioRunner {
             problems.add("status: expected " + expect.status() + ", was " + exchange.status());
         }
         if (expect.body() != null) {
-            problems.addAll(JsonMatch.differences(substitute(expect.body(), saved), exchange.body()));
+            problems.addAll(JsonMatch.differences(variables.substitute(expect.body()), exchange.body()));
         }
         if (expect.headers() != null) {
             for (Iterator<Map.Entry<String, JsonNode>> it = expect.headers().fields(); it.hasNext(); ) {
@@ -170,98 +171,12 @@ public final class ScenarioRunner {
                     }
                     continue;
                 }
-                String wanted = substitute(header.getValue().asText(), saved);
+                String wanted = variables.substitute(header.getValue().asText());
                 if (!wanted.equals(actual)) {
                     problems.add("header " + header.getKey() + ": expected \"" + wanted + "\", was "
                             + (actual == null ? "absent" : "\"" + actual + "\""));
                 }
             }
-        }
-    }
-
-    private record Exchange(int status, JsonNode body, Map<String, List<String>> headers) {
-        String header(String name) {
-            return headers.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(name))
-                    .flatMap(e -> e.getValue().stream()).findFirst().orElse(null);
-        }
-    }
-
-    private static Exchange send(String url, String method, Map<String, String> headers, JsonNode body) {
-        HttpRequest.Builder request;
-        try {
-            request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("not a valid request path: " + url);
-        }
-        headers.forEach(request::header);
-        HttpRequest.BodyPublisher publisher;
-        try {
-            // a string body is sent as it is, so a scenario can send malformed JSON on purpose
-            publisher = body == null ? HttpRequest.BodyPublishers.noBody()
-                    : body.isTextual() ? HttpRequest.BodyPublishers.ofString(body.asText())
-                    : HttpRequest.BodyPublishers.ofByteArray(Json.MAPPER.writeValueAsBytes(body));
-            HttpResponse<byte[]> response = HTTP.send(request.method(method, publisher).build(),
-                    HttpResponse.BodyHandlers.ofByteArray());
-            String contentType = response.headers().firstValue("Content-Type").orElse("");
-            JsonNode parsed;
-            if (contentType.startsWith("application/json")) {
-                parsed = response.body().length == 0 ? JsonNodeFactory.instance.nullNode() : Json.MAPPER.readTree(response.body());
-            } else {
-                parsed = TextNode.valueOf(contentType.startsWith("text/")
-                        ? new String(response.body(), StandardCharsets.UTF_8) : "<" + contentType + ">");
-            }
-            return new Exchange(response.statusCode(), parsed, response.headers().map());
-        } catch (IOException e) {
-            throw new IllegalArgumentException(method + " " + url + " failed: " + e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalArgumentException("interrupted");
-        }
-    }
-
-    static String substitute(String text, Map<String, JsonNode> saved) {
-        Matcher m = VARIABLE.matcher(text);
-        StringBuilder out = new StringBuilder();
-        while (m.find()) {
-            JsonNode value = saved.get(m.group(1));
-            if (value == null) {
-                throw new UndefinedVariable(m.group(1));
-            }
-            m.appendReplacement(out, Matcher.quoteReplacement(value.isTextual() ? value.asText() : value.toString()));
-        }
-        m.appendTail(out);
-        return out.toString();
-    }
-
-    /** Replaces {@code ${name}} in every string; a string that is only {@code ${name}} takes the saved value's type. */
-    static JsonNode substitute(JsonNode node, Map<String, JsonNode> saved) {
-        if (node.isTextual()) {
-            Matcher whole = VARIABLE.matcher(node.asText());
-            if (whole.matches()) {
-                JsonNode value = saved.get(whole.group(1));
-                if (value == null) {
-                    throw new UndefinedVariable(whole.group(1));
-                }
-                return value;
-            }
-            return TextNode.valueOf(substitute(node.asText(), saved));
-        }
-        if (node.isObject()) {
-            ObjectNode copy = JsonNodeFactory.instance.objectNode();
-            node.fields().forEachRemaining(f -> copy.set(f.getKey(), substitute(f.getValue(), saved)));
-            return copy;
-        }
-        if (node.isArray()) {
-            ArrayNode copy = JsonNodeFactory.instance.arrayNode();
-            node.forEach(item -> copy.add(substitute(item, saved)));
-            return copy;
-        }
-        return node;
-    }
-
-    private static final class UndefinedVariable extends RuntimeException {
-        UndefinedVariable(String name) {
-            super("${" + name + "} is not defined: no earlier step saved it");
         }
     }
 }

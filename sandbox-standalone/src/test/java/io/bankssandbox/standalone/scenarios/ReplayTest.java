@@ -5,13 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.state.Json;
+import io.bankssandbox.standalone.Http;
 import io.bankssandbox.standalone.Main;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 class ReplayTest {
     /** Where the fixtures module keeps the scenarios it ships (tests run in the module's directory). */
     static final Path SHIPPED = Path.of("..", "fixtures", "src", "main", "resources", "io", "bankssandbox", "scenarios");
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @TempDir
     Path temp;
@@ -62,8 +59,9 @@ class ReplayTest {
                   { "name": "expects a card where the body is invalid",
                     "request": { "method": "POST", "path": "/v0/cards", "body": { "nickname": "x" } },
                     "expect": { "status": 201, "body": { "message": ["only one"] } } },
-                  { "name": "uses a value nobody saved",
-                    "request": { "method": "GET", "path": "/v0/cards/${card_id}" } },
+                  { "name": "saves a value the answer does not hold",
+                    "request": { "method": "GET", "path": "/v0/accounts/account_0000000srbl695e78hs4" },
+                    "save": { "card_id": "$.card.id" } },
                   { "name": "passes", "request": { "method": "GET", "path": "/_sandbox/health" } }
                 ] }
                 """);
@@ -74,8 +72,8 @@ class ReplayTest {
                 .contains("FAIL  2. expects a card where the body is invalid  -> 400")
                 .contains("status: expected 201, was 400")
                 .contains("$.message: expected 1 items, was 2")
-                .contains("FAIL  3. uses a value nobody saved")
-                .contains("${card_id} is not defined")
+                .contains("FAIL  3. saves a value the answer does not hold  -> 200")
+                .contains("save card_id: $.card.id is not in the answer")
                 .contains("PASS  4. passes")
                 .contains("FAILED (3 of 4 steps)");
         assertThat(run.out().strip()).endsWith("0 passed, 1 failed");
@@ -96,7 +94,9 @@ class ReplayTest {
         Files.writeString(notJson, "{ \"steps\": [");
         Run run = replay(temp.toString());
         assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(run.out()).contains("unknown key \"reqest\"").contains("c-broken.json: not valid JSON");
+        assertThat(run.out()).contains("b-typo.json:1:32: step 1, /steps/0/reqest: unknown key \"reqest\" (did you mean \"request\"?)")
+                .contains("c-broken.json:1:13: not valid JSON: Unexpected end-of-input: expected close marker for Array"
+                        + " (start marker at line 1, column 12)");
         assertThat(run.out().strip()).endsWith("1 passed, 2 failed");
     }
 
@@ -123,8 +123,7 @@ class ReplayTest {
             send(base, key, "GET", "/v0/cards/" + issued.get("id").asText(), null, null);
             send(base, "lm_key_sandbox_one", "GET", "/v0/accounts?limit=100", null, null); // sees one entity only
             send(base, "not-a-key", "GET", "/v0/accounts", null, null); // 401
-            HttpResponse<String> export = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/_sandbox/requests?format=scenario"))
-                    .build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> export = Http.get(base + "/_sandbox/requests?format=scenario", null);
             assertThat(export.statusCode()).isEqualTo(200);
             assertThat(export.body()).doesNotContain(key).doesNotContain("lm_key_sandbox_one").doesNotContain("not-a-key");
             exported = Json.MAPPER.readTree(export.body());
@@ -162,18 +161,6 @@ class ReplayTest {
 
     private static JsonNode send(String base, String key, String method, String path, String body, String idempotencyKey)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path));
-        if (key != null) {
-            request.header("Authorization", "Bearer " + key);
-        }
-        if (idempotencyKey != null) {
-            request.header("Idempotency-Key", idempotencyKey);
-        }
-        if (body != null) {
-            request.header("Content-Type", "application/json");
-        }
-        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        return Json.MAPPER.readTree(response.body());
+        return Json.MAPPER.readTree(Http.send(base + path, method, key, idempotencyKey, body).body());
     }
 }

@@ -1,0 +1,59 @@
+package com.example.payments;
+
+import static io.bankssandbox.junit5.SandboxAssertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.sun.net.httpserver.HttpServer;
+import io.bankssandbox.Sandbox;
+import io.bankssandbox.ach.InboundAchTransfer;
+import io.bankssandbox.junit5.BanksSandbox;
+import io.bankssandbox.webhooks.WebhookLog;
+import io.bankssandbox.webhooks.WebhooksFeature.DeliveryView;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+
+@BanksSandbox
+class PaymentWebhookTest {
+
+    @Test
+    void aCreditPostsAndTheReceiverHearsOfItOnce(Sandbox sandbox) throws Exception {
+        List<String> received = new CopyOnWriteArrayList<>();   // stands for your application's webhook endpoint
+        HttpServer app = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        app.createContext("/webhooks/banking", exchange -> {
+            received.add(new String(exchange.getRequestBody().readAllBytes()));
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        app.start();
+        try {
+            sandbox.webhooks().subscribe("http://127.0.0.1:" + app.getAddress().getPort() + "/webhooks/banking");
+            String account = sandbox.exportState().get("accounts").get(0).get("id").asText();
+            InboundAchTransfer credit = sandbox.inboundAch().simulate(account, 125_00);
+            sandbox.inboundAch().accept(credit.id());                // the transaction posts now
+
+            DeliveryView delivery = sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10));
+            assertEquals(12_500, delivery.body().at("/transaction/amount").asLong());
+            assertEquals(1, received.size());
+            assertThat(sandbox.webhooks())
+                    .hasDeliveredExactly(1, "transaction.created")
+                    .hasDeliveredWith("transaction.created", "/transaction/source/category", "inbound_ach_transfer")
+                    .hasNoUndeliveredEvents();
+        } finally {
+            app.stop(0);
+        }
+    }
+
+    @Test
+    void withoutAServerTheSandboxsInboxReceives(Sandbox sandbox) {
+        sandbox.webhooks().subscribe("inbox");
+        String account = sandbox.exportState().get("accounts").get(0).get("id").asText();
+        sandbox.inboundAch().accept(sandbox.inboundAch().simulate(account, 42_00).id());
+
+        sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10));
+        List<WebhookLog.InboxEntry> inbox = sandbox.webhooks().inbox();
+        assertEquals(4_200, inbox.get(0).body().at("/transaction/amount").asLong());
+    }
+}
