@@ -33,11 +33,26 @@ public final class StateFileOpener {
 
     public static StateFile open(SandboxRuntime runtime, Path file) {
         Path path = file.toAbsolutePath();
+        StateFileLock lock;
+        try {
+            Files.createDirectories(path.getParent());
+            lock = StateFileLock.acquire(path);
+        } catch (IOException e) {
+            throw new StateFile.StateFileException(path + ": cannot be written: " + e.getMessage());
+        }
+        try {
+            return open(runtime, path, lock);
+        } catch (RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    private static StateFile open(SandboxRuntime runtime, Path path, StateFileLock lock) {
         SnapshotFile snapshot = new SnapshotFile(path);
         Path logPath = path.resolveSibling(path.getFileName() + ".log");
         SandboxClock clock = runtime.clock();
         try {
-            Files.createDirectories(path.getParent());
             snapshot.removeUnfinished();
         } catch (IOException e) {
             throw new StateFile.StateFileException(path + ": cannot be written: " + e.getMessage());
@@ -75,7 +90,7 @@ public final class StateFileOpener {
         } catch (UncheckedIOException e) {
             throw new StateFile.StateFileException(logPath + ": cannot be written: " + e.getCause().getMessage());
         }
-        StateFile stateFile = new StateFile(snapshot, log, snapshotSeq, runtime.state(), clock, runtime.idempotency());
+        StateFile stateFile = new StateFile(snapshot, log, lock, snapshotSeq, runtime.state(), clock, runtime.idempotency());
         runtime.state().commitTo(stateFile);
         runtime.idempotency().onStored(stateFile::keyStored);
         catchUp(runtime, path);
