@@ -1,7 +1,7 @@
 package io.bankssandbox.junit5;
 
 import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.SandboxOptions;
+import io.bankssandbox.runtime.SandboxOptions;
 import java.lang.reflect.AnnotatedElement;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;

@@ -2,7 +2,7 @@ package io.bankssandbox.spring;
 
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.SandboxOptions;
+import io.bankssandbox.runtime.SandboxOptions;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -1,5 +1,6 @@
-package io.bankssandbox;
+package io.bankssandbox.runtime;
 
+import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.clock.ClockMode;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;

@@ -1,8 +1,9 @@
-package io.bankssandbox;
+package io.bankssandbox.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.clock.ClockMode;
 import java.time.Instant;
 import java.util.List;
