@@ -87,6 +87,9 @@ final class SandboxServer {
         // Javalin builds the routes and the request lifecycle; the JVM's one Jetty server serves them
         // (JettyHost), started in the background while this thread reads fixtures and wires routes
         this.app = Javalin.create(javalin -> {
+            // never started (JettyHost serves it), so Javalin's startup watcher, a non-daemon thread per
+            // app that sleeps 5 s to warn of that, would only keep a JVM whose sandboxes are closed alive
+            javalin.startup.startupWatcherEnabled = false;
             javalin.http.maxRequestSize = 64L * 1024 * 1024; // our BodyReader enforces the 1 MiB limit
             javalin.startup.showJavalinBanner = false;
             // the watcher's "you never started it" hint: this Javalin is mounted on the shared server
