@@ -23,6 +23,9 @@ import io.bankssandbox.transactions.TransactionReads;
 import io.bankssandbox.transfers.AchTransferControls;
 import io.bankssandbox.webhooks.WebhookControls;
 import io.bankssandbox.entities.EntityControls;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -240,6 +243,24 @@ public final class Sandbox implements AutoCloseable {
     /** Replaces the whole state with an exported document; an invalid one changes nothing. */
     public void importState(JsonNode document) {
         server.runtime().importState(document);
+    }
+
+    /**
+     * Writes the state document to {@code out} as the state is read, row by row: for a large state,
+     * no tree and no second copy in memory. Changes wait while it writes.
+     */
+    public void exportState(OutputStream out) throws IOException {
+        server.runtime().exportState(out);
+    }
+
+    /**
+     * Replaces the whole state with a document read from {@code in} as it arrives, straight into the
+     * new state (an export of any size; the HTTP import's size limit does not apply in process). An
+     * invalid document changes nothing and throws {@link io.bankssandbox.fixtures.FixtureException}
+     * listing file, JSON pointer and rule; a stream that breaks off changes nothing either.
+     */
+    public void importState(InputStream in) throws IOException {
+        server.runtime().importState(in);
     }
 
     /** The /v0 requests served since the last reset, oldest first (same as {@code journal().entries()}). */

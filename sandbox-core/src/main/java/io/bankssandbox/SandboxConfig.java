@@ -29,6 +29,7 @@ public record SandboxConfig(
         List<String> corsOrigins,
         int rateLimitPerMinute,
         Path stateFile,
+        long maxImportBytes,
         Map<String, JsonNode> fixtureDocuments,
         List<ApiKey> extraApiKeys,
         List<String> webhooks,
@@ -41,6 +42,8 @@ public record SandboxConfig(
     }
 
     public static final long DEFAULT_SEED = 42L;
+    /** The largest state document {@code PUT /_sandbox/state} takes by default: 256 MiB. */
+    public static final long DEFAULT_MAX_IMPORT_BYTES = 256L * 1024 * 1024;
 
     /** The system property that sets {@link Output} when the code does not: {@code silent}, {@code one-line}, {@code verbose}. */
     public static final String OUTPUT_PROPERTY = "bankssandbox.output";
@@ -99,6 +102,7 @@ public record SandboxConfig(
         b.corsOrigins = corsOrigins;
         b.rateLimitPerMinute = rateLimitPerMinute;
         b.stateFile = stateFile;
+        b.maxImportBytes = maxImportBytes;
         b.fixtureDocuments.putAll(fixtureDocuments);
         b.extraApiKeys.addAll(extraApiKeys);
         b.webhooks.addAll(webhooks);
@@ -117,6 +121,7 @@ public record SandboxConfig(
         private List<String> corsOrigins = io.bankssandbox.http.CorsPolicy.LOCALHOST;
         private int rateLimitPerMinute;
         private Path stateFile;
+        private long maxImportBytes = DEFAULT_MAX_IMPORT_BYTES;
         private final Map<String, JsonNode> fixtureDocuments = new LinkedHashMap<>();
         private final List<ApiKey> extraApiKeys = new ArrayList<>();
         private final List<String> webhooks = new ArrayList<>();
@@ -155,6 +160,18 @@ public record SandboxConfig(
         public Builder stateFile(Path file) { this.stateFile = file; return this; }
 
         /**
+         * The largest state document {@code PUT /_sandbox/state} takes (413 beyond); default 256 MiB.
+         * The /v0 API's 1 MiB body limit is not this one.
+         */
+        public Builder maxImportBytes(long bytes) {
+            if (bytes <= 0) {
+                throw new IllegalArgumentException("the import limit must be at least one byte, not " + bytes);
+            }
+            this.maxImportBytes = bytes;
+            return this;
+        }
+
+        /**
          * Use {@code document} instead of the fixture set's file {@code name} ({@code entities},
          * {@code accounts}, ...): fixture data built in code, checked like a file.
          */
@@ -186,7 +203,7 @@ public record SandboxConfig(
 
         public SandboxConfig build() {
             return new SandboxConfig(host, port, fixtures, clockMode, start, seed, adminToken, corsOrigins,
-                    rateLimitPerMinute, stateFile, fixtureDocuments, extraApiKeys, webhooks,
+                    rateLimitPerMinute, stateFile, maxImportBytes, fixtureDocuments, extraApiKeys, webhooks,
                     output == null ? Output.fromSystemProperty() : output);
         }
     }

@@ -161,10 +161,14 @@ final class SandboxServer {
     void start() {
         try {
             mount = JettyHost.shared().mount(host, requestedPort, new JavalinServlet(app.unsafe));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("could not listen on " + host + ":" + requestedPort + ": "
-                    + e.getMessage(), e);
         } catch (Exception e) {
+            if (stateFile != null) {
+                stateFile.close(); // not serving: the state file (and its lock) is free for the next start
+            }
+            if (e instanceof java.io.IOException io) {
+                throw new java.io.UncheckedIOException("could not listen on " + host + ":" + requestedPort + ": "
+                        + io.getMessage(), io);
+            }
             throw new IllegalStateException("could not start serving on " + host + ":" + requestedPort + ": "
                     + e.getMessage(), e);
         }

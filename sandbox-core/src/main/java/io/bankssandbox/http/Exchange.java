@@ -31,6 +31,8 @@ public final class Exchange {
     /** {@link BodyFilter} (or the in-process caller): the body as parsed, and as the journal keeps it. */
     JsonNode requestBody;
     byte[] requestJson;
+    /** {@link BodyFilter}, for a route that reads its body itself: the body as a stream. */
+    StreamedRequestBody requestStream;
     /** {@link ValidationFilter}: query values checked against their schemas, with defaults; the bound command. */
     Map<String, String> query = Map.of();
     Object command;

@@ -55,6 +55,12 @@ public final class InProcessControl {
         exchange.inProcessQuery = query;
         exchange.requestBody = body != null ? body
                 : ("POST".equals(method) || "PUT".equals(method)) ? JsonNodeFactory.instance.objectNode() : null;
+        if (route.streamedBody() != null && exchange.requestBody != null) {
+            // a route that reads its body as a stream reads the caller's document the same way
+            byte[] bytes = exchange.requestBody.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            exchange.requestStream = new StreamedRequestBody(new java.io.ByteArrayInputStream(bytes),
+                    route.streamedBody().bytes(), route.streamedBody().name());
+        }
         exchange.proceed();
         return exchange.error != null ? new Answer(exchange.status, null, exchange.error.messages())
                 : new Answer(exchange.status, exchange.body, List.of());

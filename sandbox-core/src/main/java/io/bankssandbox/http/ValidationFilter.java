@@ -32,7 +32,7 @@ final class ValidationFilter implements Filter {
     public void apply(Exchange exchange) {
         OpenApiDocument.Operation operation = exchange.operation();
         exchange.query = queryValues(exchange, operation);
-        if (operation.bodySchemaRef() != null) {
+        if (operation.bodySchemaRef() != null && exchange.route.streamedBody() == null) {
             JsonNode body = exchange.requestBody;
             if (!body.isObject()) {
                 throw ApiException.badRequest("Request body must be a JSON object");

@@ -110,6 +110,19 @@ public final class SchemaValidator {
                 .collect(Collectors.toList());
     }
 
+    /**
+     * Violations of one element of an array document, worded and pointed as if the whole array had
+     * been checked ({@code /12/structure: [12].structure must be ...}): a document of a million rows
+     * is checked row by row as it streams in, never held whole.
+     */
+    public List<String> validateElementWithPointers(String itemsRef, JsonNode element, int index) {
+        String prefix = "[" + index + "]";
+        return errors(itemsRef, element).stream()
+                .map(e -> "/" + index + (pointer(e).equals("/") ? "" : pointer(e)) + ": " + describe(e, "document", prefix)
+                        + " (" + e.getKeyword() + ")")
+                .collect(Collectors.toList());
+    }
+
     private List<Error> errors(String ref, JsonNode instance) {
         // compiled on first use, once whatever the threads
         Schema schema = schemas.computeIfAbsent(ref, r -> registry().getSchema(SchemaLocation.of(iri + r)));
@@ -170,7 +183,12 @@ public final class SchemaValidator {
     }
 
     private String describe(Error error, String rootName) {
-        String path = dotted(error.getInstanceLocation(), rootName);
+        return describe(error, rootName, "");
+    }
+
+    /** {@code prefix}: the instance's own place in a larger document ({@code [12]}), or empty. */
+    private String describe(Error error, String rootName, String prefix) {
+        String path = dotted(error.getInstanceLocation(), rootName, prefix);
         String keyword = error.getKeyword();
         String custom = customMessage(error);
         if ("required".equals(keyword)) {
@@ -254,7 +272,11 @@ public final class SchemaValidator {
     }
 
     static String dotted(NodePath path, String rootName) {
-        StringBuilder out = new StringBuilder();
+        return dotted(path, rootName, "");
+    }
+
+    private static String dotted(NodePath path, String rootName, String prefix) {
+        StringBuilder out = new StringBuilder(prefix);
         for (int i = 0; i < path.getNameCount(); i++) {
             Object element = path.getElement(i);
             if (element instanceof Integer index) {

@@ -71,6 +71,9 @@ class TypedControlsTest extends SandboxTestBase {
         InboundAchTransfer pending = sandbox.inboundAch().simulate(fixtures.riversideOperating(), -500);
         InboundAchTransfer declined = sandbox.inboundAch().decline(pending.id());
         assertThat(declined.declined().reason()).isEqualTo("payment_stopped");
+        InboundAchTransfer other = sandbox.inboundAch().simulate(fixtures.riversideOperating(), -700);
+        assertThat(sandbox.inboundAch().decline(other.id(), "insufficient_funds").declined().reason())
+                .isEqualTo("insufficient_funds");
 
         assertThatThrownBy(() -> sandbox.inboundAch().accept(pending.id()))
                 .isInstanceOfSatisfying(SandboxException.class, e -> {

@@ -29,7 +29,7 @@ record SpringSandboxSettings(SandboxConfig config, EnableBanksSandbox.Reset rese
             return Optional.empty();
         }
         SandboxOptions options = new SandboxOptions(annotation.fixtures(), annotation.clock(), annotation.start(),
-                annotation.seed());
+                annotation.seed(), List.of(annotation.webhooks()));
         SandboxConfig config = options.toConfig("@EnableBanksSandbox on " + testClass.getName());
         return Optional.of(new SpringSandboxSettings(config, annotation.reset(),
                 withDefault(EnableBanksSandbox.DEFAULT_BASE_URL_PROPERTY, annotation.baseUrlProperty()),
