@@ -17,17 +17,20 @@ import java.util.Set;
  */
 final class WebhookInbox {
     private static final Duration POLL = Duration.ofMillis(50);
+    /** The most entries the inbox answers at once; a scenario that received more waits on the newest. */
+    private static final int LIMIT = 1000;
 
-    private final String url;
+    private final String baseUrl;
     private final Set<String> matched = new HashSet<>();
 
     WebhookInbox(String baseUrl) {
-        this.url = baseUrl + "/_sandbox/webhooks/inbox";
+        this.baseUrl = baseUrl;
     }
 
     /** Nothing when a delivery matched; otherwise why not, with what the inbox held. */
     List<String> await(String event, JsonNode expectedBody, Duration within) {
         long deadline = System.nanoTime() + within.toNanos();
+        String url = baseUrl + "/_sandbox/webhooks/inbox?event=" + event + "&limit=" + LIMIT;
         List<JsonNode> candidates;
         while (true) {
             Exchange inbox = Exchange.send(url, "GET", Map.of(), null);
@@ -38,8 +41,8 @@ final class WebhookInbox {
             List<JsonNode> received = deliveries(inbox.body());
             for (int i = received.size() - 1; i >= 0; i--) { // oldest first: the step takes the first that matches
                 JsonNode delivery = received.get(i);
-                JsonNode body = body(delivery);
-                if (!event.equals(body.path("event").asText()) || matched.contains(key(delivery))) {
+                JsonNode body = delivery.path("body");
+                if (!event.equals(delivery.path("event").asText()) || matched.contains(key(delivery))) {
                     continue;
                 }
                 if (expectedBody == null || JsonMatch.matches(expectedBody, body)) {
@@ -66,29 +69,36 @@ final class WebhookInbox {
                 problems.add("  " + difference);
             }
         }
+        if (!subscribed()) {
+            problems.add("no endpoint with url \"inbox\" is subscribed: add a control step POST /_sandbox/webhooks"
+                    + " {\"url\": \"inbox\"} before the events happen");
+        }
         return problems;
     }
 
-    /** The inbox's deliveries: a list answer's {@code data}, or a bare array. */
+    /** Whether any endpoint delivers to the inbox (the likeliest reason it stays empty). */
+    private boolean subscribed() {
+        Exchange endpoints = Exchange.send(baseUrl + "/_sandbox/webhooks", "GET", Map.of(), null);
+        if (endpoints.status() != 200) {
+            return true; // nothing to say then: the inbox's own answer was already reported
+        }
+        for (JsonNode endpoint : endpoints.body().path("data")) {
+            if ("inbox".equals(endpoint.path("url").asText())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The inbox's entries ({@code {"data": [...]}}), newest first. */
     private static List<JsonNode> deliveries(JsonNode answer) {
-        JsonNode list = answer.isArray() ? answer : answer.path("data");
         List<JsonNode> out = new ArrayList<>();
-        list.forEach(out::add);
+        answer.path("data").forEach(out::add);
         return out;
     }
 
-    /** The event a delivery carried: its {@code body} (the POST the receiver got), or the entry itself when it is the event. */
-    private static JsonNode body(JsonNode delivery) {
-        return delivery.path("body").isObject() ? delivery.get("body") : delivery;
-    }
-
-    /** What identifies one event: its {@code webhook-id} (the same on a redelivery, as a receiver would dedupe). */
+    /** What identifies one event: its {@code webhook_id} (the same on a redelivery, as a receiver would dedupe). */
     private static String key(JsonNode delivery) {
-        for (String field : new String[] {"webhook_id", "delivery_id", "id"}) {
-            if (delivery.path(field).isTextual()) {
-                return delivery.get(field).asText();
-            }
-        }
-        return delivery.toString();
+        return delivery.path("webhook_id").asText();
     }
 }

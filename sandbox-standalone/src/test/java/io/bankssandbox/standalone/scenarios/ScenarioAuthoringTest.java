@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,9 +39,13 @@ class ScenarioAuthoringTest {
                       boddy: {}
                   - advance_to: 2026-03-02
                     within: PT1S
+                  - expect_webhook: { event: transaction.craeted }
                 """);
         Path good = temp.resolve("c-good.yml");
         Files.writeString(good, "steps:\n  - request: { method: GET, path: /_sandbox/health }\n");
+        Path editorsSchema = temp.resolve("d-schema-for-the-editor.json"); // editors read "$schema"; replay lets it be
+        Files.writeString(editorsSchema, "{ \"$schema\": \"http://127.0.0.1:8080/_sandbox/scenario-schema.json\","
+                + " \"steps\": [ { \"advance\": \"PT1H\" } ] }");
 
         ReplayTest.Run run = replay("--check", temp.toString());
 
@@ -58,8 +64,11 @@ class ScenarioAuthoringTest {
                 yaml + ":7:7: step 1, /steps/0/expect/boddy: unknown key \"boddy\" (did you mean \"body\"?)",
                 yaml + ":8:5: step 2, /steps/1/advance_to: must be an ISO 8601 instant such as 2026-01-15T12:00:00Z",
                 yaml + ":9:5: step 2, /steps/1/within: \"within\" belongs to an \"expect_webhook\" step",
+                yaml + ":10:23: step 3, /steps/2/expect_webhook/event: must be transaction.created or entity.connected"
+                        + " (the events the sandbox sends)",
                 "OK  " + good + " (1 steps)",
-                "1 valid, 2 invalid");
+                "OK  " + editorsSchema + " (1 steps)",
+                "2 valid, 2 invalid");
         assertThat(run.out()).doesNotContain("Scenario:"); // nothing ran
     }
 
@@ -143,14 +152,40 @@ class ScenarioAuthoringTest {
     }
 
     @Test
-    void theReadmesYamlScenarioIsValid() throws Exception {
+    void theReadmesYamlScenarioIsValidAndPasses() throws Exception {
         String readme = Files.readString(Path.of("..", "README.md"));
         String section = readme.substring(readme.indexOf("### QA scenarios"));
         int start = section.indexOf("```yaml\n") + "```yaml\n".length();
         Path example = temp.resolve("readme.yaml");
         Files.writeString(example, section.substring(start, section.indexOf("```", start)));
-        ReplayTest.Run run = replay("--check", example.toString());
-        assertThat(run.out().strip()).endsWith("1 valid, 0 invalid");
+        ReplayTest.Run check = replay("--check", example.toString());
+        assertThat(check.out().strip()).endsWith("1 valid, 0 invalid");
+        assertThat(check.exitCode()).isZero();
+        ReplayTest.Run run = replay(example.toString());
+        assertThat(run.out()).doesNotContain("FAIL").contains("PASS  6. webhook transaction.created");
+        assertThat(run.out().strip()).endsWith("1 passed, 0 failed");
         assertThat(run.exitCode()).isZero();
+    }
+
+    /** The authoring guide's examples that are whole step lists run as they are written, so the guide stays true. */
+    @Test
+    void theAuthoringGuidesStepListsPass() throws Exception {
+        String guide = Files.readString(Path.of("..", "docs", "scenarios.md"));
+        List<String> runnable = new ArrayList<>();
+        for (String block : guide.split("```yaml\n")) {
+            String yaml = block.substring(0, Math.max(0, block.indexOf("```")));
+            if (yaml.startsWith("steps:")) {
+                runnable.add(yaml);
+            } else if (yaml.startsWith("  - ")) {
+                runnable.add("steps:\n" + yaml);
+            }
+        }
+        assertThat(runnable).hasSize(3); // the smallest scenario, the headers, the webhook
+        for (int i = 0; i < runnable.size(); i++) {
+            Path example = temp.resolve("guide-" + (i + 1) + ".yaml");
+            Files.writeString(example, runnable.get(i));
+            ReplayTest.Run run = replay(example.toString());
+            assertThat(run.out()).as(runnable.get(i)).doesNotContain("FAIL").endsWith("1 passed, 0 failed\n");
+        }
     }
 }

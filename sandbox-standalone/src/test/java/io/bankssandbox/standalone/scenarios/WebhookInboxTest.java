@@ -3,59 +3,56 @@ package io.bankssandbox.standalone.scenarios;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.sun.net.httpserver.HttpServer;
+import io.bankssandbox.Sandbox;
+import io.bankssandbox.SandboxConfig;
+import io.bankssandbox.clock.ClockMode;
+import io.bankssandbox.standalone.Http;
 import io.bankssandbox.state.Json;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
+import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The expect_webhook step's side of the inbox, against a loopback server that answers
- * {@code GET /_sandbox/webhooks/inbox} in the documented shape ({@code {"data": [entry, ...]}},
- * newest first, each entry the event's {@code body} with its {@code webhook_id}).
+ * The expect_webhook step's side of the sandbox's own inbox ({@code GET /_sandbox/webhooks/inbox}),
+ * on a real sandbox whose transactions post through the control API and whose deliveries reach the
+ * inbox asynchronously, as they do under {@code replay}.
  */
 class WebhookInboxTest {
-    private HttpServer server;
-    private final List<String> entries = new CopyOnWriteArrayList<>();
-    private volatile int status = 200;
+    private static final String HARBOR_OPERATING = "account_0000000srbl695e78hs4";
+
+    private Sandbox sandbox;
 
     @BeforeEach
-    void startInbox() throws Exception {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/_sandbox/webhooks/inbox", exchange -> {
-            List<String> newestFirst = new ArrayList<>(entries);
-            Collections.reverse(newestFirst);
-            byte[] body = (status == 200 ? "{\"data\":[" + String.join(",", newestFirst) + "]}"
-                    : "{\"statusCode\":404,\"error\":\"Not Found\",\"message\":\"Cannot GET /_sandbox/webhooks/inbox\"}")
-                    .getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(status, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
-        server.start();
+    void start() {
+        sandbox = Sandbox.start(SandboxConfig.builder().fixtures("default").clockMode(ClockMode.FROZEN).build());
     }
 
     @AfterEach
-    void stopInbox() {
-        server.stop(0);
+    void stop() {
+        sandbox.close();
+    }
+
+    private JsonNode control(String method, String path, String body, int status) throws Exception {
+        HttpResponse<String> answer = Http.send(sandbox.baseUrl() + path, method, null, null, body);
+        assertThat(answer.statusCode()).as(method + " " + path + ": " + answer.body()).isEqualTo(status);
+        return Json.MAPPER.readTree(answer.body());
+    }
+
+    private void subscribeInbox() throws Exception {
+        control("POST", "/_sandbox/webhooks", "{\"url\":\"inbox\"}", 201);
+    }
+
+    /** An inbound ACH credit, accepted at once: one transaction posts, so one transaction.created. */
+    private void postCredit(long amount) throws Exception {
+        String id = control("POST", "/_sandbox/inbound-ach-transfers",
+                "{\"account_id\":\"" + HARBOR_OPERATING + "\",\"amount\":" + amount + "}", 201).get("id").asText();
+        control("POST", "/_sandbox/inbound-ach-transfers/" + id + "/accept", "{}", 200);
     }
 
     private WebhookInbox inbox() {
-        return new WebhookInbox("http://127.0.0.1:" + server.getAddress().getPort());
-    }
-
-    private void receive(String webhookId, String event, String body) {
-        entries.add("{\"webhook_id\":\"" + webhookId + "\",\"event\":\"" + event + "\",\"received_at\":\"2026-03-02T15:00:00Z\","
-                + "\"delivery_id\":\"d-" + webhookId + "\",\"body\":" + body + "}");
+        return new WebhookInbox(sandbox.baseUrl());
     }
 
     private static JsonNode json(String text) throws Exception {
@@ -64,44 +61,55 @@ class WebhookInboxTest {
 
     @Test
     void aMatchingDeliverySatisfiesOneStepOnlyAndARedeliveryIsTheSameEvent() throws Exception {
-        receive("event_1", "transaction.created", "{\"event\":\"transaction.created\",\"transaction\":{\"amount\":5000}}");
-        receive("event_1", "transaction.created", "{\"event\":\"transaction.created\",\"transaction\":{\"amount\":5000}}");
+        subscribeInbox();
+        postCredit(5_000);
         WebhookInbox inbox = inbox();
-        assertThat(inbox.await("transaction.created", json("{\"transaction\":{\"amount\":5000}}"), Duration.ofSeconds(5)))
+        assertThat(inbox.await("transaction.created", json("{\"transaction\":{\"amount\":5000}}"), Duration.ofSeconds(10)))
                 .isEmpty();
+        JsonNode delivery = control("GET", "/_sandbox/webhooks/deliveries", null, 200).get("data").get(0);
+        control("POST", "/_sandbox/webhooks/deliveries/" + delivery.get("id").asText() + "/redeliver", null, 200);
+        assertThat(control("GET", "/_sandbox/webhooks/inbox", null, 200).get("data")).hasSize(2);
         assertThat(inbox.await("transaction.created", null, Duration.ofMillis(100))).singleElement().asString()
                 .isEqualTo("no transaction.created delivery reached the inbox within PT0.1S (0 unmatched transaction.created received)");
     }
 
     @Test
     void aStepWaitsForADeliveryThatArrivesLater() throws Exception {
+        subscribeInbox();
         Thread later = new Thread(() -> {
             try {
                 Thread.sleep(300);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                postCredit(4_321);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
             }
-            receive("event_2", "entity.connected", "{\"event\":\"entity.connected\",\"entity\":{\"name\":\"Summit\"}}");
         });
         later.start();
-        assertThat(inbox().await("entity.connected", json("{\"entity\":{\"name\":{\"$regex\":\"Sum.*\"}}}"), Duration.ofSeconds(30)))
+        assertThat(inbox().await("transaction.created",
+                json("{\"transaction\":{\"amount\":4321,\"account_id\":{\"$regex\":\"account_[0-9a-z]{20}\"}}}"), Duration.ofSeconds(30)))
                 .isEmpty();
         later.join();
     }
 
     @Test
     void aMismatchSaysWhatWasReceivedInstead() throws Exception {
-        receive("event_3", "transaction.created", "{\"event\":\"transaction.created\",\"transaction\":{\"amount\":-600}}");
-        receive("event_4", "entity.connected", "{\"event\":\"entity.connected\",\"entity\":{\"name\":\"x\"}}");
+        subscribeInbox();
+        postCredit(700);
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (control("GET", "/_sandbox/webhooks/inbox", null, 200).get("data").isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(20); // delivered asynchronously: wait for it, so the step below sees it at once
+        }
         assertThat(inbox().await("transaction.created", json("{\"transaction\":{\"amount\":5000}}"), Duration.ofMillis(100)))
                 .containsExactly("no transaction.created delivery matching the expected body reached the inbox within PT0.1S"
-                        + " (1 unmatched transaction.created received)", "  $.transaction.amount: expected 5000, was -600");
+                        + " (1 unmatched transaction.created received)", "  $.transaction.amount: expected 5000, was 700");
     }
 
     @Test
-    void aSandboxWithoutAnInboxSaysSo() throws Exception {
-        status = 404;
-        assertThat(inbox().await("transaction.created", null, Duration.ofSeconds(5))).singleElement().asString()
-                .startsWith("the sandbox's webhook inbox answered 404: ");
+    void anEmptyInboxWithNoEndpointSubscribedToItSaysHowToSubscribe() throws Exception {
+        postCredit(800);
+        assertThat(inbox().await("transaction.created", null, Duration.ofMillis(300))).containsExactly(
+                "no transaction.created delivery reached the inbox within PT0.3S (0 unmatched transaction.created received)",
+                "no endpoint with url \"inbox\" is subscribed: add a control step POST /_sandbox/webhooks {\"url\": \"inbox\"}"
+                        + " before the events happen");
     }
 }
