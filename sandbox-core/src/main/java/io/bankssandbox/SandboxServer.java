@@ -86,6 +86,9 @@ final class SandboxServer {
         // Javalin builds the routes and the request lifecycle; the JVM's one Jetty server serves them
         // (JettyHost), started in the background while this thread reads fixtures and wires routes
         this.app = Javalin.create(javalin -> {
+            // never started (JettyHost serves it), so Javalin's startup watcher, a non-daemon thread per
+            // app that sleeps 5 s to warn of that, would only keep a JVM whose sandboxes are closed alive
+            javalin.startup.startupWatcherEnabled = false;
             javalin.http.maxRequestSize = 64L * 1024 * 1024; // our BodyReader enforces the 1 MiB limit
             // Javalin copies each answer to the socket through a buffer it allocates per request, 32 KiB
             // by default: thirty times a card's JSON, and zeroing it was a tenth of a GET's CPU

@@ -12,12 +12,15 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** Every sandbox of a JVM is mounted on one Jetty server; each still answers only its own port, with its own state. */
@@ -108,6 +111,23 @@ class SharedServerTest {
                     .isNotEmpty()
                     .allMatch(Thread::isDaemon);
         }
+    }
+
+    @Test
+    void aSandboxStartsNoNonDaemonThreadSoAProgramEndsWhenItsLastSandboxCloses() {
+        Set<Thread> before = nonDaemonThreads();
+        try (Sandbox sandbox = Sandbox.start()) {
+            assertThat(new ApiClient(sandbox.baseUrl(), sandbox.apiKey()).get("/v0/entities").status()).isEqualTo(200);
+            // not even a short-lived one (Javalin's startup watcher sleeps 5 s): checked at once, no waiting
+            Set<Thread> started = nonDaemonThreads();
+            started.removeAll(before);
+            assertThat(started).extracting(Thread::getName).isEmpty();
+        }
+    }
+
+    private static Set<Thread> nonDaemonThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.isAlive() && !t.isDaemon())
+                .collect(Collectors.toCollection(HashSet::new));
     }
 
     private static boolean listening(int port) {
