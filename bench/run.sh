@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark of DESIGN.md §8, side by side in one run: the standalone jar, WireMock 3.13.2
+# The project's benchmark (its targets are in README.md, Performance), side by side in one run: the standalone jar, WireMock 3.13.2
 # standalone serving the same card body as a stub (with its defaults, and in its fastest
 # configuration, --no-request-journal), and a bare Javalin route serving the same bytes. Prints
 # the figures and the targets (bench/target/results.md); the key=value results are in

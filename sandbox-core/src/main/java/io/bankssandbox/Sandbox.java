@@ -1,7 +1,9 @@
 package io.bankssandbox;
 
+import io.bankssandbox.requests.JournalEntry;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.access.ApiKey;
+import io.bankssandbox.accounts.AccountReads;
 import io.bankssandbox.ach.InboundAchControls;
 import io.bankssandbox.ach.InsurancePaymentControls;
 import io.bankssandbox.cards.CardControls;
@@ -9,15 +11,21 @@ import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.control.ControlCalls;
 import io.bankssandbox.control.FaultControls;
 import io.bankssandbox.control.Journal;
+import io.bankssandbox.era.EraReads;
 import io.bankssandbox.externalaccounts.ExternalAccountControls;
-import io.bankssandbox.http.RequestJournal;
 import io.bankssandbox.lockbox.CheckDepositControls;
 import io.bankssandbox.lockbox.LockboxControls;
+import io.bankssandbox.runtime.LibraryLogging;
 import io.bankssandbox.runtime.SandboxRuntime;
+import io.bankssandbox.runtime.SandboxVersion;
 import io.bankssandbox.state.DomainException;
+import io.bankssandbox.transactions.TransactionReads;
 import io.bankssandbox.transfers.AchTransferControls;
 import io.bankssandbox.webhooks.WebhookControls;
 import io.bankssandbox.entities.EntityControls;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -50,8 +58,11 @@ public final class Sandbox implements AutoCloseable {
     private final FaultControls faults;
     private final CheckDepositControls checkDeposits;
     private final Journal journal;
-    private final WebhookControls webhooks;
     private final EntityControls entities;
+    private final AccountReads accounts;
+    private final TransactionReads transactions;
+    private final EraReads eras;
+    private final WebhookControls webhooks;
 
     private Sandbox(SandboxServer server) {
         this.server = server;
@@ -67,8 +78,11 @@ public final class Sandbox implements AutoCloseable {
         this.faults = new FaultControls(calls);
         this.checkDeposits = new CheckDepositControls(calls);
         this.journal = new Journal(server.runtime().journal(), calls);
-        this.webhooks = new WebhookControls(calls, server.webhooks());
         this.entities = new EntityControls(calls);
+        this.accounts = new AccountReads(calls);
+        this.transactions = new TransactionReads(calls);
+        this.eras = new EraReads(calls);
+        this.webhooks = new WebhookControls(calls, server.webhooks());
     }
 
     /**
@@ -85,10 +99,22 @@ public final class Sandbox implements AutoCloseable {
         return start(SandboxConfig.defaults());
     }
 
+    /**
+     * Starts a sandbox. What it writes to the console is {@link SandboxConfig#output()}: by default one
+     * line, its address; the libraries it runs on print nothing.
+     */
     public static Sandbox start(SandboxConfig config) {
+        if (config.output() != SandboxConfig.Output.VERBOSE) {
+            LibraryLogging.quiet(); // before the first library class logs
+        }
         SandboxServer server = new SandboxServer(config);
         server.start();
-        return new Sandbox(server);
+        Sandbox sandbox = new Sandbox(server);
+        if (config.output() != SandboxConfig.Output.SILENT) {
+            System.err.println("Banks Sandbox " + SandboxVersion.current() + " on " + sandbox.baseUrl() + " (fixtures "
+                    + config.fixtures() + "; -D" + SandboxConfig.OUTPUT_PROPERTY + "=verbose for more, =silent for none)");
+        }
+        return sandbox;
     }
 
     /** {@code http://127.0.0.1:PORT}, without a trailing slash. */
@@ -120,12 +146,38 @@ public final class Sandbox implements AutoCloseable {
     }
 
     /*
+     * Typed reads: each runs the /v0 GET route's own handler in this JVM as a key that sees every
+     * entity would, so it answers what the API answers; they are not journaled (they are not
+     * requests of the application under test).
+     */
+
+    /** Entities (practices): all, by id, by name; and onboarding: new practices, existing ones connected to more keys. */
+    public EntityControls entities() {
+        return entities;
+    }
+
+    /** Bank accounts with numbers and balances: all, of an entity, by id, by name. */
+    public AccountReads accounts() {
+        return accounts;
+    }
+
+    /** The ledger: an account's transactions, one by id. */
+    public TransactionReads transactions() {
+        return transactions;
+    }
+
+    /** Remittance advice: the ERA of a transaction, an entity's remittances, a remittance's X12 835. */
+    public EraReads eras() {
+        return eras;
+    }
+
+    /*
      * Typed control: each call runs the control route's own handler in this JVM (no HTTP), behind
      * the same schema and rules, so it accepts and refuses exactly what the control API does; a
      * refusal throws SandboxException with the status the API would answer.
      */
 
-    /** Inbound ACH transfers: simulate, accept, decline, return. */
+    /** Inbound ACH transfers: simulate, accept, decline, return; read one, all, or an account's. */
     public InboundAchControls inboundAch() {
         return inboundAch;
     }
@@ -165,11 +217,6 @@ public final class Sandbox implements AutoCloseable {
         return webhooks;
     }
 
-    /** Onboarding simulation: new practices, and existing ones connected to more keys. */
-    public EntityControls entities() {
-        return entities;
-    }
-
     /** Scripted failures of /v0 requests. */
     public FaultControls faults() {
         return faults;
@@ -195,8 +242,26 @@ public final class Sandbox implements AutoCloseable {
         server.runtime().importState(document);
     }
 
+    /**
+     * Writes the state document to {@code out} as the state is read, row by row: for a large state,
+     * no tree and no second copy in memory. Changes wait while it writes.
+     */
+    public void exportState(OutputStream out) throws IOException {
+        server.runtime().exportState(out);
+    }
+
+    /**
+     * Replaces the whole state with a document read from {@code in} as it arrives, straight into the
+     * new state (an export of any size; the HTTP import's size limit does not apply in process). An
+     * invalid document changes nothing and throws {@link io.bankssandbox.fixtures.FixtureException}
+     * listing file, JSON pointer and rule; a stream that breaks off changes nothing either.
+     */
+    public void importState(InputStream in) throws IOException {
+        server.runtime().importState(in);
+    }
+
     /** The /v0 requests served since the last reset, oldest first (same as {@code journal().entries()}). */
-    public List<RequestJournal.Entry> requests() {
+    public List<JournalEntry> requests() {
         return journal.entries();
     }
 

@@ -29,9 +29,11 @@ public record SandboxConfig(
         List<String> corsOrigins,
         int rateLimitPerMinute,
         Path stateFile,
+        long maxImportBytes,
         Map<String, JsonNode> fixtureDocuments,
         List<ApiKey> extraApiKeys,
-        List<String> webhooks) {
+        List<String> webhooks,
+        Output output) {
 
     public SandboxConfig {
         fixtureDocuments = fixtureDocuments == null ? Map.of() : Map.copyOf(fixtureDocuments);
@@ -40,6 +42,45 @@ public record SandboxConfig(
     }
 
     public static final long DEFAULT_SEED = 42L;
+    /** The largest state document {@code PUT /_sandbox/state} takes by default: 256 MiB. */
+    public static final long DEFAULT_MAX_IMPORT_BYTES = 256L * 1024 * 1024;
+
+    /** The system property that sets {@link Output} when the code does not: {@code silent}, {@code one-line}, {@code verbose}. */
+    public static final String OUTPUT_PROPERTY = "bankssandbox.output";
+
+    /**
+     * What a sandbox writes to the JVM's console. A test run shows what the tests print, not the
+     * server's libraries: by default one line per sandbox (its address) and nothing else.
+     */
+    public enum Output {
+        /** Nothing at all, not even the address line. */
+        SILENT,
+        /** One line on standard error when the sandbox starts: version, address, fixture set. The default. */
+        ONE_LINE,
+        /**
+         * The address line, one line per request ({@code io.bankssandbox.requests} at INFO), and the
+         * libraries' own logging (Jetty, Javalin, the schema and X12 libraries) at your logging setup's levels.
+         */
+        VERBOSE;
+
+        /** {@code -Dbankssandbox.output=verbose} (any case, {@code -} or {@code _}); unset is {@link #ONE_LINE}. */
+        public static Output fromSystemProperty() {
+            return parse(System.getProperty(OUTPUT_PROPERTY));
+        }
+
+        /** {@code silent}, {@code one-line} or {@code verbose}, in any case, {@code -} or {@code _}; null or blank is {@link #ONE_LINE}. */
+        public static Output parse(String value) {
+            if (value == null || value.isBlank()) {
+                return ONE_LINE;
+            }
+            try {
+                return valueOf(value.trim().toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("-D" + OUTPUT_PROPERTY + "=" + value
+                        + " is not one of silent, one-line, verbose", e);
+            }
+        }
+    }
 
     public static Builder builder() {
         return new Builder();
@@ -61,9 +102,11 @@ public record SandboxConfig(
         b.corsOrigins = corsOrigins;
         b.rateLimitPerMinute = rateLimitPerMinute;
         b.stateFile = stateFile;
+        b.maxImportBytes = maxImportBytes;
         b.fixtureDocuments.putAll(fixtureDocuments);
         b.extraApiKeys.addAll(extraApiKeys);
         b.webhooks.addAll(webhooks);
+        b.output = output;
         return b;
     }
 
@@ -78,9 +121,11 @@ public record SandboxConfig(
         private List<String> corsOrigins = io.bankssandbox.http.CorsPolicy.LOCALHOST;
         private int rateLimitPerMinute;
         private Path stateFile;
+        private long maxImportBytes = DEFAULT_MAX_IMPORT_BYTES;
         private final Map<String, JsonNode> fixtureDocuments = new LinkedHashMap<>();
         private final List<ApiKey> extraApiKeys = new ArrayList<>();
         private final List<String> webhooks = new ArrayList<>();
+        private Output output;
 
         public Builder host(String host) { this.host = host; return this; }
 
@@ -115,6 +160,18 @@ public record SandboxConfig(
         public Builder stateFile(Path file) { this.stateFile = file; return this; }
 
         /**
+         * The largest state document {@code PUT /_sandbox/state} takes (413 beyond); default 256 MiB.
+         * The /v0 API's 1 MiB body limit is not this one.
+         */
+        public Builder maxImportBytes(long bytes) {
+            if (bytes <= 0) {
+                throw new IllegalArgumentException("the import limit must be at least one byte, not " + bytes);
+            }
+            this.maxImportBytes = bytes;
+            return this;
+        }
+
+        /**
          * Use {@code document} instead of the fixture set's file {@code name} ({@code entities},
          * {@code accounts}, ...): fixture data built in code, checked like a file.
          */
@@ -138,9 +195,16 @@ public record SandboxConfig(
             return this;
         }
 
+        /**
+         * What the sandbox writes to the console; left out, {@code -Dbankssandbox.output} decides, and
+         * without it {@link Output#ONE_LINE}.
+         */
+        public Builder output(Output output) { this.output = output; return this; }
+
         public SandboxConfig build() {
             return new SandboxConfig(host, port, fixtures, clockMode, start, seed, adminToken, corsOrigins,
-                    rateLimitPerMinute, stateFile, fixtureDocuments, extraApiKeys, webhooks);
+                    rateLimitPerMinute, stateFile, maxImportBytes, fixtureDocuments, extraApiKeys, webhooks,
+                    output == null ? Output.fromSystemProperty() : output);
         }
     }
 }

@@ -25,6 +25,7 @@ import io.bankssandbox.transfers.TransfersFeature;
 import io.bankssandbox.http.JettyHost;
 import io.bankssandbox.runtime.Feature;
 import io.bankssandbox.runtime.SandboxRuntime;
+import io.bankssandbox.runtime.SandboxVersion;
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
 import io.javalin.compression.Gzip;
@@ -90,12 +91,16 @@ final class SandboxServer {
             // app that sleeps 5 s to warn of that, would only keep a JVM whose sandboxes are closed alive
             javalin.startup.startupWatcherEnabled = false;
             javalin.http.maxRequestSize = 64L * 1024 * 1024; // our BodyReader enforces the 1 MiB limit
+            javalin.startup.showJavalinBanner = false;
+            // the watcher's "you never started it" hint: this Javalin is mounted on the shared server
+            javalin.startup.startupWatcherEnabled = false;
             // Javalin copies each answer to the socket through a buffer it allocates per request, 32 KiB
             // by default: thirty times a card's JSON, and zeroing it was a tenth of a GET's CPU
             javalin.http.responseBufferSize = 4096;
             javalin.http.compressionStrategy = compression();
             org.slf4j.Logger requests = org.slf4j.LoggerFactory.getLogger("io.bankssandbox.requests");
-            if (requests.isInfoEnabled()) { // --verbose: one line per request; otherwise no cost at all
+            if (config.output() == SandboxConfig.Output.VERBOSE && requests.isInfoEnabled()) {
+                // one line per request when asked for; otherwise no cost at all
                 javalin.requestLogger.http((ctx, ms) -> requests.info("{} {} -> {} ({} ms)", ctx.method().name(),
                         ctx.queryString() == null ? ctx.path() : ctx.path() + "?" + ctx.queryString(),
                         ctx.statusCode(), String.format("%.1f", ms)));
@@ -156,10 +161,14 @@ final class SandboxServer {
     void start() {
         try {
             mount = JettyHost.shared().mount(host, requestedPort, new JavalinServlet(app.unsafe));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("could not listen on " + host + ":" + requestedPort + ": "
-                    + e.getMessage(), e);
         } catch (Exception e) {
+            if (stateFile != null) {
+                stateFile.close(); // not serving: the state file (and its lock) is free for the next start
+            }
+            if (e instanceof java.io.IOException io) {
+                throw new java.io.UncheckedIOException("could not listen on " + host + ":" + requestedPort + ": "
+                        + io.getMessage(), io);
+            }
             throw new IllegalStateException("could not start serving on " + host + ":" + requestedPort + ": "
                     + e.getMessage(), e);
         }

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Typed requests in, the route's own answer out; a refusal becomes the public {@link SandboxException}. */
+/** Typed requests in (or a /v0 read), the route's own answer out; a refusal becomes the public {@link SandboxException}. */
 final class TypedControlCalls implements ControlCalls {
     private final InProcessControl control;
 
@@ -20,8 +20,15 @@ final class TypedControlCalls implements ControlCalls {
     @Override
     public <T> T call(String method, Class<T> answer, String pathTemplate, Map<String, String> pathParams,
                       Object body) {
-        InProcessControl.Answer result = control.call(method, pathTemplate, pathParams,
-                body == null ? null : withoutNulls(body));
+        return answered(answer, control.call(method, pathTemplate, pathParams, body == null ? null : withoutNulls(body)));
+    }
+
+    @Override
+    public <T> T read(Class<T> answer, String pathTemplate, Map<String, String> pathParams, Map<String, String> query) {
+        return answered(answer, control.call("GET", pathTemplate, pathParams, query, null));
+    }
+
+    private static <T> T answered(Class<T> answer, InProcessControl.Answer result) {
         if (result.refused()) {
             throw new SandboxException(result.status(), result.messages());
         }

@@ -159,6 +159,7 @@ public final class Report {
         out.add("| POST /v0/cards median ms, 8 concurrent clients: in memory / --state-file | "
                 + f2("memory_post_concurrent_p50_ms_1k") + " / " + f2("state_file_post_concurrent_p50_ms_1k") + " | "
                 + f2("memory_post_concurrent_p50_ms_100k") + " / " + f2("state_file_post_concurrent_p50_ms_100k") + " |");
+        out.add("| the disk alone: a 1.5 KB append and its fdatasync, median ms | " + f2("state_file_fsync_p50_ms") + " | |");
         out.add("| state file snapshot, MiB | " + f2("state_file_snapshot_mib_1k") + " | " + f1("state_file_snapshot_mib_100k") + " |");
         out.add("| GET /v0/check-deposits/{id}, µs wall (thread CPU) | " + f1("lookup_check_deposit_1k_us") + " ("
                 + f1("lookup_check_deposit_1k_cpu_us") + ") | " + f1("lookup_check_deposit_1m_us") + " ("
@@ -170,8 +171,22 @@ public final class Report {
                 + f2("lookup_file_scan_1k_us") + " (" + f2("lookup_file_scan_1k_cpu_us") + ") | "
                 + f2("lookup_file_scan_1m_us") + " (" + f2("lookup_file_scan_1m_cpu_us") + ") |");
         out.add("");
+        out.add("| state round trip (export, reset, import, export) | document MiB | same bytes | export s wall (CPU) "
+                + "| import s wall (CPU) | live heap at the import's peak / the state generated / the state imported, MiB |");
+        out.add("|---|---:|:-:|---:|---:|---:|");
+        for (String size : List.of("100k", "1m")) {
+            out.add("| " + size.toUpperCase(Locale.ROOT) + " inbound ACH transfers | " + f0("round_trip_document_mib_" + size)
+                    + " | " + (num("round_trip_identical_" + size) == 1 ? "yes" : "**no**") + " | "
+                    + f1("round_trip_export_s_" + size) + " (" + f1("round_trip_export_cpu_s_" + size) + ") | "
+                    + f1("round_trip_import_s_" + size) + " (" + f1("round_trip_import_cpu_s_" + size) + ") | "
+                    + f0("import_peak_live_heap_mib_" + size) + " / " + f0("round_trip_state_heap_mib_" + size) + " / "
+                    + f0("import_state_heap_mib_" + size) + " |");
+        }
+        out.add("");
         out.add("| target | measured | goal | met |");
         out.add("|---|---:|---:|:-:|");
+        atMost("state import at 100k transfers: live heap at its peak vs the state's", num("import_peak_vs_state_100k"), 2.0, "x");
+        atMost("state import at 1M transfers: live heap at its peak vs the state's", num("import_peak_vs_state_1m"), 2.0, "x");
         atMost("--state-file POST vs in memory, one client, 1k objects",
                 ratio("state_file_post_p50_ms_1k", "memory_post_p50_ms_1k"), 2.0, "x");
         atMost("--state-file POST vs in memory, one client, 100k objects",

@@ -3,8 +3,11 @@ package io.bankssandbox.bench;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import java.net.http.HttpClient;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -70,6 +73,8 @@ public final class StateFileBench {
                         median(concurrent(client, durable[i], rounds * perRound)));
                 EmbeddedBench.print("state_file_snapshot_mib_" + labels[i], Files.size(files[i]) / 1024.0 / 1024.0);
             }
+            // what the disk alone asks of each acknowledged write: one log-line-sized append and its fdatasync
+            EmbeddedBench.print("state_file_fsync_p50_ms", median(fsyncs(directory.resolve("fsync-probe"), rounds * perRound)));
         } finally {
             for (int i = 0; i < 2; i++) {
                 if (memory[i] != null) {
@@ -80,6 +85,23 @@ public final class StateFileBench {
                 }
             }
         }
+    }
+
+    /** {@code count} appends of 1.5 KB (a card and its idempotency key, as the log writes them), each forced to disk. */
+    private static List<Double> fsyncs(Path file, int count) throws Exception {
+        List<Double> millis = new ArrayList<>(count);
+        ByteBuffer line = ByteBuffer.allocate(1536);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND)) {
+            for (int i = 0; i < count; i++) {
+                long t0 = System.nanoTime();
+                channel.write(line.clear());
+                channel.force(false);
+                millis.add((System.nanoTime() - t0) / 1e6);
+            }
+        }
+        Files.delete(file);
+        return millis;
     }
 
     /** Sequential POSTs; the latency of each, in milliseconds. */

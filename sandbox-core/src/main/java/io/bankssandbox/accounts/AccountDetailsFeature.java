@@ -5,7 +5,6 @@ import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.http.ApiResponse;
 import io.bankssandbox.http.ApiRouter;
 import io.bankssandbox.http.ErrorShape;
-import java.time.Instant;
 
 /** {@code GET /v0/accounts/{id}} and its settlement instructions as a PDF. */
 public final class AccountDetailsFeature implements Feature {
@@ -13,15 +12,6 @@ public final class AccountDetailsFeature implements Feature {
 
     public AccountDetailsFeature(SandboxRuntime runtime) {
         this.runtime = runtime;
-    }
-
-    /** One account with its numbers, as {@code GET /v0/accounts/{id}} shows it. */
-    public record AccountView(String id, String entityId, String name, String accountNumber, String routingNumber,
-                              long totalBalance, long availableBalance, Instant openedAt) {
-        public static AccountView of(Account a) {
-            return new AccountView(a.id(), a.entityId(), a.name(), a.accountNumber(), a.routingNumber(),
-                    a.totalBalance(), a.availableBalance(), a.openedAt());
-        }
     }
 
     @Override

@@ -19,4 +19,8 @@ public record Transaction(
         String description,
         String sourceCategory,
         String sourceId,
-        String counterpartyAccountId) {}
+        String counterpartyAccountId) {
+
+    /** The category of the transaction an account starts with. */
+    public static final String OPENING_BALANCE = "opening_balance";
+}

@@ -1,11 +1,13 @@
 package io.bankssandbox.ach;
 
 import io.bankssandbox.control.ControlCalls;
+import java.util.List;
 import java.util.Map;
 
 /**
  * Inbound ACH transfers by hand: simulate an arrival, then accept, decline or return it, exactly as
- * {@code /_sandbox/inbound-ach-transfers} does. Answers are the transfer as {@code GET /v0/...} shows it.
+ * {@code /_sandbox/inbound-ach-transfers} does; and read them as {@code GET /v0/inbound-ach-transfers}
+ * shows them to a key that sees every entity. Answers are the transfer as {@code GET /v0/...} shows it.
  */
 public final class InboundAchControls {
     private final ControlCalls calls;
@@ -40,6 +42,23 @@ public final class InboundAchControls {
     /** Returns an accepted transfer: the balance move is reversed. */
     public InboundAchTransfer returnTransfer(String transferId, String reason) {
         return move(transferId, "return", reason);
+    }
+
+    /** The transfer; an unknown id throws {@code SandboxException} 404. */
+    public InboundAchTransfer get(String transferId) {
+        return calls.read(InboundAchTransfer.class, "/v0/inbound-ach-transfers/{id}", Map.of("id", transferId),
+                Map.of());
+    }
+
+    /** Every transfer, newest first. */
+    public List<InboundAchTransfer> all() {
+        return calls.readAll(InboundAchTransfer.class, "/v0/inbound-ach-transfers", Map.of(), Map.of());
+    }
+
+    /** The transfers of one account, newest first; an unknown account throws {@code SandboxException} 404. */
+    public List<InboundAchTransfer> of(String accountId) {
+        return calls.readAll(InboundAchTransfer.class, "/v0/inbound-ach-transfers", Map.of(),
+                Map.of("account_id", accountId));
     }
 
     private InboundAchTransfer move(String transferId, String action, String reason) {

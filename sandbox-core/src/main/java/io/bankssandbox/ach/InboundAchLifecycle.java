@@ -34,7 +34,7 @@ public final class InboundAchLifecycle {
     public static final String INSUFFICIENT_FUNDS = "insufficient_funds";
     /** The decline reason when none is given: the receiver stopped the payment. */
     public static final String PAYMENT_STOPPED = "payment_stopped";
-    /** How long a transfer waits for action when nobody says otherwise (DESIGN §2). */
+    /** How long a transfer waits for action when nobody says otherwise (docs/reference.md, inbound ACH). */
     public static final Duration DEFAULT_RESOLUTION_DELAY = Duration.ofHours(1);
 
     private static final String KIND = "Inbound ACH transfer";

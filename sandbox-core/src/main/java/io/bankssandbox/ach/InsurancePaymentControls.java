@@ -21,6 +21,11 @@ public final class InsurancePaymentControls {
                 payment);
     }
 
+    /** The payment a builder describes: {@code receive(InsurancePayment.builder().account(id).payer(...).claim(...))}. */
+    public InsurancePaymentView receive(InsurancePayment.Builder payment) {
+        return receive(payment.build());
+    }
+
     public InsurancePaymentView receive(String accountId, Era.Party payer,
                                                           InsurancePayments.ClaimInput... claims) {
         return receive(new InsurancePayments.Payment(accountId, payer, List.of(claims)));

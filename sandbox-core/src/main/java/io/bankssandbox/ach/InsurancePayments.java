@@ -116,7 +116,7 @@ public final class InsurancePayments {
             }
         }
         String status = in.status() != null ? in.status()
-                : in.paidAmount() > 0 ? "paid" : in.paidAmount() == 0 ? "denied" : "reversed";
+                : in.paidAmount() > 0 ? Era.Claim.PAID : in.paidAmount() == 0 ? Era.Claim.DENIED : Era.Claim.REVERSED;
         long patientResponsibility = in.patientResponsibility() != null ? in.patientResponsibility()
                 : EraBalance.patientResponsibility(adjustments, lines);
         Era.Patient patient = in.patient() == null ? new Era.Patient("UNKNOWN PATIENT", "")

@@ -43,18 +43,40 @@ public final class CardAuthorizer {
         }
     }
 
-    /** The answer; {@code declineReason} and {@code limit} are null when approved. */
+    /**
+     * The answer; {@code declineReason} and {@code limit} are null when approved. The decision and the
+     * reason are the API's own words, as strings, like every status the sandbox answers; the
+     * constants name each one ({@code assertEquals(Decision.DECLINED, d.decision())}).
+     */
     public record Decision(String decision, String declineReason, SpendingLimit limit) {
-        static Decision approved() {
-            return new Decision("approved", null, null);
+        public static final String APPROVED = "approved";
+        public static final String DECLINED = "declined";
+        /** Declined: the card is canceled. */
+        public static final String CARD_CANCELED = "card_canceled";
+        /** Declined: the card is not active (disabled). */
+        public static final String CARD_NOT_ACTIVE = "card_not_active";
+        /** Declined: the merchant category is blocked on every card. */
+        public static final String TRANSACTION_NOT_ALLOWED = "transaction_not_allowed";
+        /** Declined: a spending limit, named in {@code limit}, would be exceeded. */
+        public static final String BREACHES_LIMIT = "breaches_limit";
+        /** Declined: the account's available balance does not cover the payment. */
+        public static final String INSUFFICIENT_FUNDS = "insufficient_funds";
+
+        static Decision approve() {
+            return new Decision(APPROVED, null, null);
         }
 
-        static Decision declined(String reason) {
-            return new Decision("declined", reason, null);
+        static Decision decline(String reason) {
+            return new Decision(DECLINED, reason, null);
         }
 
         static Decision breaches(SpendingLimit limit) {
-            return new Decision("declined", "breaches_limit", limit);
+            return new Decision(DECLINED, BREACHES_LIMIT, limit);
+        }
+
+        /** Whether the payment was approved (and debited). */
+        public boolean approved() {
+            return APPROVED.equals(decision);
         }
     }
 
@@ -71,7 +93,7 @@ public final class CardAuthorizer {
             throw DomainException.notFound("Card", cardId);
         }
         Decision decision = decide(state, card, payment, now);
-        if ("approved".equals(decision.decision())) {
+        if (decision.approved()) {
             Transaction debit = Ledger.post(state, null, card.bankAccountId(), -payment.amount(), -payment.amount(),
                     now, "Card payment", "card_settlement", card.id(), null);
             state.cardPayments.put(new CardPayment(state.ids.next("card_payment_"), card.id(), card.bankAccountId(),
@@ -82,13 +104,13 @@ public final class CardAuthorizer {
 
     private static Decision decide(SandboxState state, Card card, PaymentRequest payment, Instant now) {
         if (Card.CANCELED.equals(card.status())) {
-            return Decision.declined("card_canceled");
+            return Decision.decline(Decision.CARD_CANCELED);
         }
         if (!Card.ACTIVE.equals(card.status())) {
-            return Decision.declined("card_not_active");
+            return Decision.decline(Decision.CARD_NOT_ACTIVE);
         }
         if (state.policy.blockedMerchantCategoryCodes().contains(payment.merchantCategoryCode())) {
-            return Decision.declined("transaction_not_allowed");
+            return Decision.decline(Decision.TRANSACTION_NOT_ALLOWED);
         }
         // a stable sort keeps the card's own limit ahead of the service's when both share an interval
         List<SpendingLimit> limits = CardView.effectiveLimits(card, state.policy).stream()
@@ -102,9 +124,9 @@ public final class CardAuthorizer {
         }
         Account account = state.accounts.get(card.bankAccountId());
         if (payment.amount() > account.availableBalance()) {
-            return Decision.declined("insufficient_funds");
+            return Decision.decline(Decision.INSUFFICIENT_FUNDS);
         }
-        return Decision.approved();
+        return Decision.approve();
     }
 
     /**

@@ -1,19 +1,23 @@
 package io.bankssandbox.control;
 
+import io.bankssandbox.requests.Fault;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.bankssandbox.SandboxVersion;
+import io.bankssandbox.runtime.SandboxVersion;
 import io.bankssandbox.runtime.Feature;
 import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.clock.TimeMachine;
 import io.bankssandbox.fixtures.FixtureException;
+import io.bankssandbox.http.ApiException;
 import io.bankssandbox.http.ApiResponse;
 import io.bankssandbox.http.ApiRouter;
 import io.bankssandbox.http.DataList;
 import io.bankssandbox.http.ErrorShape;
 import io.bankssandbox.http.FaultInjector;
+import io.bankssandbox.http.StreamingBody;
 import io.bankssandbox.state.DomainException;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
 
@@ -37,7 +41,7 @@ public final class ControlFeature implements Feature {
 
     public record ResetView(Instant now) {}
 
-    public record FaultList(List<FaultInjector.Fault> faults) {}
+    public record FaultList(List<Fault> faults) {}
 
     @Override
     public void controlRoutes(ApiRouter control) {
@@ -50,15 +54,21 @@ public final class ControlFeature implements Feature {
             return ApiResponse.ok(new Advanced(runtime.clock().now(), events));
         });
         control.post("/_sandbox/reset", ErrorShape.NEST, request -> ApiResponse.ok(new ResetView(runtime.reset())));
-        control.get("/_sandbox/state", ErrorShape.NEST, request -> ApiResponse.ok(runtime.exportState()));
-        control.put("/_sandbox/state", ErrorShape.NEST, request -> {
-            try {
-                runtime.importState(request.body());
-            } catch (FixtureException e) {
-                throw DomainException.invalid(e.problems());
-            }
-            return ApiResponse.ok(runtime.exportState());
-        });
+        // the state document can be hundreds of megabytes: written and read as streams, never held whole
+        StreamingBody export = runtime::exportState;
+        control.get("/_sandbox/state", ErrorShape.NEST, request -> ApiResponse.ok(export));
+        long importLimit = runtime.config().maxImportBytes();
+        control.putStreamed("/_sandbox/state", ErrorShape.NEST, importLimit,
+                "the import limit of " + sizeOf(importLimit) + " (--max-import-size)", request -> {
+                    try {
+                        runtime.importState(request.bodyStream());
+                    } catch (FixtureException e) {
+                        throw DomainException.invalid(e.problems());
+                    } catch (IOException e) {
+                        throw ApiException.badRequest("State document could not be read: " + e.getMessage());
+                    }
+                    return ApiResponse.ok(export);
+                });
         control.get("/_sandbox/requests", ErrorShape.NEST, request -> {
             String format = request.query("format");
             if ("scenario".equals(format) || "scenario-yaml".equals(format)) {
@@ -84,7 +94,7 @@ public final class ControlFeature implements Feature {
         control.get("/_sandbox/faults", ErrorShape.NEST, request -> ApiResponse.ok(new FaultList(runtime.faults().list())));
         control.post("/_sandbox/faults", ErrorShape.NEST, request -> {
             JsonNode body = request.body();
-            FaultInjector.Fault fault = new FaultInjector.Fault(body.get("method").asText().toUpperCase(),
+            Fault fault = new Fault(body.get("method").asText().toUpperCase(),
                     body.get("path").asText(), body.get("status").asInt(), body.get("body"),
                     body.path("delay_ms").asLong(0), body.path("times").asInt(1));
             runtime.faults().add(fault);
@@ -94,6 +104,19 @@ public final class ControlFeature implements Feature {
             runtime.faults().clear();
             return ApiResponse.ok(new FaultList(List.of()));
         });
+    }
+
+    /** A byte count as people write it: 256 MiB, 1.5 GiB, 300 KiB, 12 bytes. */
+    static String sizeOf(long bytes) {
+        String[] units = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+        double value = bytes;
+        int unit = 0;
+        while (value >= 1024 && unit < units.length - 1) {
+            value /= 1024;
+            unit++;
+        }
+        return (value == Math.rint(value) ? String.valueOf((long) value) : String.format(java.util.Locale.ROOT, "%.1f", value))
+                + " " + units[unit];
     }
 
     private ClockView clockView() {

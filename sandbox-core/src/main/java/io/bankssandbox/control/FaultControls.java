@@ -1,6 +1,6 @@
 package io.bankssandbox.control;
 
-import io.bankssandbox.http.FaultInjector;
+import io.bankssandbox.requests.Fault;
 import java.util.List;
 import java.util.Map;
 
@@ -16,16 +16,16 @@ public final class FaultControls {
     }
 
     /** The next matching request gets {@code status}; {@code path} ending in {@code *} matches a prefix. */
-    public List<FaultInjector.Fault> inject(String method, String path, int status) {
-        return inject(new FaultInjector.Fault(method, path, status, null, 0, 1));
+    public List<Fault> inject(String method, String path, int status) {
+        return inject(new Fault(method, path, status, null, 0, 1));
     }
 
-    public List<FaultInjector.Fault> inject(FaultInjector.Fault fault) {
+    public List<Fault> inject(Fault fault) {
         return calls.post(ControlFeature.FaultList.class, "/_sandbox/faults", Map.of(), fault).faults();
     }
 
     /** The faults still waiting for a request. */
-    public List<FaultInjector.Fault> list() {
+    public List<Fault> list() {
         return calls.call("GET", ControlFeature.FaultList.class, "/_sandbox/faults", Map.of(), null).faults();
     }
 

@@ -1,7 +1,8 @@
 package io.bankssandbox.control;
 
 import io.bankssandbox.http.RequestJournal;
-import io.bankssandbox.http.RequestPattern;
+import io.bankssandbox.requests.JournalEntry;
+import io.bankssandbox.requests.RequestPattern;
 import java.util.List;
 import java.util.Map;
 
@@ -19,7 +20,7 @@ public final class Journal {
         this.calls = calls;
     }
 
-    public List<RequestJournal.Entry> entries() {
+    public List<JournalEntry> entries() {
         return journal.entries();
     }
 
@@ -28,21 +29,13 @@ public final class Journal {
      * path ending in {@code *} matches as a prefix ({@code /v0/cards/*}), one without {@code ?}
      * ignores the query string.
      */
-    public List<RequestJournal.Entry> requests(String method, String path) {
+    public List<JournalEntry> requests(String method, String path) {
         // filtered before the bodies are parsed: a full journal holds thousands of entries
-        return journal.entries((entryMethod, target) -> matches(entryMethod, target, method, path));
+        return journal.entries((entryMethod, target) -> RequestPattern.matches(method, path, entryMethod, target));
     }
 
     /** Forgets what was served so far, so a test can look only at what follows. */
     public void clear() {
         calls.call("DELETE", Object.class, "/_sandbox/requests", Map.of(), null);
-    }
-
-    public static boolean matches(RequestJournal.Entry entry, String method, String path) {
-        return matches(entry.method(), entry.path(), method, path);
-    }
-
-    private static boolean matches(String entryMethod, String requested, String method, String path) {
-        return RequestPattern.matches(method, path, entryMethod, requested);
     }
 }

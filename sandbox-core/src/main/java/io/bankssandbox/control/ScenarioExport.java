@@ -1,5 +1,6 @@
 package io.bankssandbox.control;
 
+import io.bankssandbox.requests.JournalEntry;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -68,7 +69,7 @@ final class ScenarioExport {
         }
         Instant clock = start;
         for (RequestJournal.Step step : session) {
-            RequestJournal.Entry entry = step.entry();
+            JournalEntry entry = step.entry();
             boolean advance = step.control() && entry.path().equals("/_sandbox/clock/advance");
             if (advance && entry.status() == 200 && entry.responseBody() != null && entry.responseBody().hasNonNull("now")) {
                 Instant reached = Instant.parse(entry.responseBody().get("now").asText());
@@ -102,7 +103,7 @@ final class ScenarioExport {
         return scenario;
     }
 
-    private static ObjectNode step(boolean control, RequestJournal.Entry entry, RecordedValues values) {
+    private static ObjectNode step(boolean control, JournalEntry entry, RecordedValues values) {
         values.sent(entry.path(), entry.requestBody());
         ObjectNode step = JSON.objectNode();
         String path = values.replace(entry.path());

@@ -41,6 +41,7 @@ public final class StateFile implements StateHolder.CommitLog, Durability, AutoC
 
     private final SnapshotFile snapshot;
     private final StateLog log;
+    private final StateFileLock lock;
     private final StateHolder state;
     private final SandboxClock clock;
     private final IdempotencyStore keys;
@@ -54,10 +55,11 @@ public final class StateFile implements StateHolder.CommitLog, Durability, AutoC
     private volatile boolean compacting;
     private volatile NotDurableException broken;
 
-    StateFile(SnapshotFile snapshot, StateLog log, long snapshotSeq, StateHolder state, SandboxClock clock,
-              IdempotencyStore keys) {
+    StateFile(SnapshotFile snapshot, StateLog log, StateFileLock lock, long snapshotSeq, StateHolder state,
+              SandboxClock clock, IdempotencyStore keys) {
         this.snapshot = snapshot;
         this.log = log;
+        this.lock = lock;
         this.writtenSeq = snapshotSeq;
         this.state = state;
         this.clock = clock;
@@ -253,6 +255,8 @@ public final class StateFile implements StateHolder.CommitLog, Durability, AutoC
                     snapshot.path(), e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            lock.close();
         }
     }
 

@@ -1,20 +1,18 @@
 package io.bankssandbox.durable;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.runtime.SandboxRuntime;
 import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.clock.SandboxClock;
 import io.bankssandbox.fixtures.FixtureException;
 import io.bankssandbox.fixtures.StateCodec;
-import io.bankssandbox.state.Json;
 import io.bankssandbox.state.SandboxState;
+import java.io.BufferedInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -35,11 +33,26 @@ public final class StateFileOpener {
 
     public static StateFile open(SandboxRuntime runtime, Path file) {
         Path path = file.toAbsolutePath();
+        StateFileLock lock;
+        try {
+            Files.createDirectories(path.getParent());
+            lock = StateFileLock.acquire(path);
+        } catch (IOException e) {
+            throw new StateFile.StateFileException(path + ": cannot be written: " + e.getMessage());
+        }
+        try {
+            return open(runtime, path, lock);
+        } catch (RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    private static StateFile open(SandboxRuntime runtime, Path path, StateFileLock lock) {
         SnapshotFile snapshot = new SnapshotFile(path);
         Path logPath = path.resolveSibling(path.getFileName() + ".log");
         SandboxClock clock = runtime.clock();
         try {
-            Files.createDirectories(path.getParent());
             snapshot.removeUnfinished();
         } catch (IOException e) {
             throw new StateFile.StateFileException(path + ": cannot be written: " + e.getMessage());
@@ -77,7 +90,7 @@ public final class StateFileOpener {
         } catch (UncheckedIOException e) {
             throw new StateFile.StateFileException(logPath + ": cannot be written: " + e.getCause().getMessage());
         }
-        StateFile stateFile = new StateFile(snapshot, log, snapshotSeq, runtime.state(), clock, runtime.idempotency());
+        StateFile stateFile = new StateFile(snapshot, log, lock, snapshotSeq, runtime.state(), clock, runtime.idempotency());
         runtime.state().commitTo(stateFile);
         runtime.idempotency().onStored(stateFile::keyStored);
         catchUp(runtime, path);
@@ -91,26 +104,14 @@ public final class StateFileOpener {
         return stateFile;
     }
 
+    /** The snapshot, read as a stream (a state file of a million rows is never held whole beside the state). */
     private static StateCodec.Decoded readSnapshot(Path path, long seed) {
-        JsonNode document;
-        try {
-            document = Json.MAPPER.readTree(path.toFile());
-        } catch (IOException e) {
-            throw new StateFile.StateFileException(path + ": not readable as JSON: "
-                    + e.getMessage().lines().findFirst().orElse(""));
-        }
-        if (document == null || !document.isObject()) {
-            throw new StateFile.StateFileException(path + ": not a state document (expected a JSON object)");
-        }
-        Map<String, JsonNode> documents = new HashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = document.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
-            documents.put(field.getKey(), field.getValue());
-        }
-        try {
-            return StateCodec.decode(documents, seed);
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(path), 1 << 16)) {
+            return StateCodec.decode(in, seed);
         } catch (FixtureException e) {
             throw new StateFile.StateFileException(path + ": " + String.join("; ", e.problems()));
+        } catch (IOException e) {
+            throw new StateFile.StateFileException(path + ": not readable: " + e.getMessage());
         }
     }
 

@@ -7,7 +7,6 @@ import io.bankssandbox.http.ApiRouter;
 import io.bankssandbox.http.Cursors;
 import io.bankssandbox.http.ErrorShape;
 import io.bankssandbox.http.PageView;
-import java.time.Instant;
 
 /** {@code GET /v0/entities}. */
 public final class EntitiesFeature implements Feature {
@@ -23,13 +22,5 @@ public final class EntitiesFeature implements Feature {
                 EntityDirectory.list(state, request.caller(), Cursors.decode(request.query("cursor")),
                         request.queryInt("limit")),
                 EntityView::of))));
-    }
-
-    /** The entity as the API shows it (no lockbox: that is the provider's view). */
-    public record EntityView(String id, Instant createdAt, String name, String structure, String npi,
-                             Entity.Address address) {
-        public static EntityView of(Entity e) {
-            return new EntityView(e.id(), e.createdAt(), e.name(), e.structure(), e.npi(), e.address());
-        }
     }
 }

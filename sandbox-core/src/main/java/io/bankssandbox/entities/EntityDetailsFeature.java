@@ -18,7 +18,7 @@ public final class EntityDetailsFeature implements Feature {
     @Override
     public void routes(ApiRouter api) {
         api.get("/v0/entities/{entity_id}", ErrorShape.NEST, request -> runtime.state().read(state -> ApiResponse.ok(
-                EntitiesFeature.EntityView.of(EntityDirectory.get(state, request.caller(), request.path("entity_id"))))));
+                EntityView.of(EntityDirectory.get(state, request.caller(), request.path("entity_id"))))));
         api.get("/v0/entities/{entity_id}/lockbox", ErrorShape.NEST, request -> runtime.state().read(state -> {
             String id = request.path("entity_id");
             Entity entity = EntityDirectory.get(state, request.caller(), id);

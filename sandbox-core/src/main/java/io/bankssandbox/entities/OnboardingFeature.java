@@ -22,20 +22,20 @@ public final class OnboardingFeature implements Feature {
     }
 
     /** The answer to a connect: which key now sees which entity. */
-    public record Connection(String apiKey, EntitiesFeature.EntityView entity) {}
+    public record Connection(String apiKey, EntityView entity) {}
 
     @Override
     public void controlRoutes(ApiRouter control) {
         control.post("/_sandbox/entities", ErrorShape.NEST, request -> {
             Onboarding.Practice practice = practice(request.body());
             Entity entity = runtime.state().write(state -> Onboarding.onboard(state, practice, runtime.clock().now()));
-            return ApiResponse.created(EntitiesFeature.EntityView.of(entity), null, null);
+            return ApiResponse.created(EntityView.of(entity), null, null);
         });
         control.post("/_sandbox/entities/{entity_id}/connect", ErrorShape.NEST, request -> {
             String apiKey = request.body().get("api_key").asText();
             Entity entity = runtime.state().write(state ->
                     Onboarding.connect(state, request.path("entity_id"), apiKey, runtime.clock().now()));
-            return ApiResponse.ok(new Connection(apiKey, EntitiesFeature.EntityView.of(entity)));
+            return ApiResponse.ok(new Connection(apiKey, EntityView.of(entity)));
         });
     }
 

@@ -39,7 +39,11 @@ public record Era(
             Instant serviceDate,
             Instant serviceEndDate,
             List<Adjustment> adjustments,
-            List<ServiceLine> serviceLines) {}
+            List<ServiceLine> serviceLines) {
+        public static final String PAID = "paid";
+        public static final String DENIED = "denied";
+        public static final String REVERSED = "reversed";
+    }
 
     public record Patient(String name, String subscriberId) {}
 

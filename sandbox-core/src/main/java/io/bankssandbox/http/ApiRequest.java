@@ -2,6 +2,7 @@ package io.bankssandbox.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.access.Caller;
+import java.io.InputStream;
 import java.util.Map;
 
 /**
@@ -9,7 +10,8 @@ import java.util.Map;
  * domain. Query values are already checked against the operation's parameter schemas and carry their
  * defaults; {@code command} is the body bound to the route's command record (null when it takes
  * none); {@code origin} is the scheme, host and port the client reached the sandbox at, for links
- * it hands out.
+ * it hands out; {@code bodyStream} is the body of a route that reads it itself (see
+ * {@link ApiRouter#putStreamed}), else null.
  */
 public record ApiRequest(
         Caller caller,
@@ -17,7 +19,8 @@ public record ApiRequest(
         Map<String, String> query,
         JsonNode body,
         Object command,
-        String origin) {
+        String origin,
+        InputStream bodyStream) {
 
     public String path(String name) {
         return pathParams.get(name);

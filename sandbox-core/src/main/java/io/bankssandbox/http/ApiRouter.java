@@ -13,7 +13,7 @@ public final class ApiRouter {
     private final HttpPipeline pipeline;
     private final OpenApiDocument openApi;
     private final HttpPipeline.Family family;
-    /** Whether the routes are also registered for in-process calls (the control API's are). */
+    /** Whether the routes are also registered for in-process calls (the control API's are; of /v0, the reads). */
     private final boolean inProcess;
 
     public ApiRouter(RoutesConfig routes, HttpPipeline pipeline, OpenApiDocument openApi, HttpPipeline.Family family) {
@@ -35,6 +35,9 @@ public final class ApiRouter {
 
     public void get(String path, ErrorShape shape, RouteHandler handler) {
         Route route = route("GET", path, shape, null, handler);
+        if (family == HttpPipeline.Family.API) {
+            pipeline.inProcessControl().register(route); // the typed handle's reads
+        }
         routes.get(path, ctx -> pipeline.serve(ctx, family, route));
     }
 
@@ -60,9 +63,24 @@ public final class ApiRouter {
         routes.put(path, ctx -> pipeline.serve(ctx, family, route));
     }
 
+    /**
+     * A PUT whose body the route reads itself from {@link ApiRequest#bodyStream()}, up to
+     * {@code limitBytes} ({@code limitName} says which limit in the 413): a document of hundreds of
+     * megabytes is read as it arrives, never held whole. The route checks what it reads.
+     */
+    public void putStreamed(String path, ErrorShape shape, long limitBytes, String limitName, RouteHandler handler) {
+        Route route = new Route(openApi.operation("PUT", path), shape, null, handler,
+                new Route.StreamLimit(limitBytes, limitName));
+        register(route);
+        routes.put(path, ctx -> pipeline.serve(ctx, family, route));
+    }
+
     private Route route(String method, String path, ErrorShape shape, Class<?> command, RouteHandler handler) {
-        Route route = new Route(openApi.operation(method, path), shape,
-                command == null ? null : new CommandBinding(command), handler);
+        return register(new Route(openApi.operation(method, path), shape,
+                command == null ? null : new CommandBinding(command), handler));
+    }
+
+    private Route register(Route route) {
         if (inProcess) {
             pipeline.inProcessControl().register(route);
         }

@@ -16,10 +16,36 @@ final class BodyFilter implements Filter {
     @Override
     public void apply(Exchange exchange) {
         String method = exchange.method;
+        if (exchange.route.streamedBody() != null) {
+            stream(exchange);
+            try {
+                exchange.proceed();
+            } finally {
+                // before the unread rest is drained: the journal keeps a streamed body no larger than any other
+                exchange.requestJson = exchange.requestStream.keptWhole();
+            }
+            return;
+        }
         if ("POST".equals(method) || "PUT".equals(method) || "PATCH".equals(method)) {
             read(exchange);
         }
         exchange.proceed();
+    }
+
+    /** A body the route reads itself: JSON (415 otherwise), handed over as a stream under the route's own limit. */
+    private static void stream(Exchange exchange) {
+        Context ctx = exchange.ctx;
+        String contentType = ctx.contentType();
+        boolean hasBody = ctx.req().getContentLengthLong() > 0 || ctx.header("Transfer-Encoding") != null;
+        if (hasBody && (contentType == null || !contentType.toLowerCase().startsWith("application/json"))) {
+            throw ApiException.of(415, "Content-Type must be application/json");
+        }
+        Route.StreamLimit limit = exchange.route.streamedBody();
+        try {
+            exchange.requestStream = new StreamedRequestBody(ctx.req().getInputStream(), limit.bytes(), limit.name());
+        } catch (IOException e) {
+            throw ApiException.badRequest("Request body could not be read");
+        }
     }
 
     private static void read(Exchange exchange) {

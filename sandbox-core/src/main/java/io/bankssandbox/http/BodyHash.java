@@ -16,7 +16,7 @@ import java.util.Map;
 
 /**
  * The SHA-256 an idempotency key stores of its request body: of the body's compact JSON with every
- * object's keys sorted, so whitespace and key order do not make two bodies differ (DESIGN §3).
+ * object's keys sorted, so whitespace and key order do not make two bodies differ.
  *
  * <p>The canonical text is streamed straight into the digest, without building a sorted copy of
  * the tree or a String first; the bytes digested are exactly those that serializing a sorted copy

@@ -22,6 +22,8 @@ public final class Exchange {
     final String method;
     final String target;
     final Map<String, String> pathParams;
+    /** The query of an in-process call (an HTTP request's is in {@code ctx}). */
+    Map<String, String> inProcessQuery = Map.of();
 
     /** {@link AuthFilter}: who is asking; the 1-based position of its fixture key (0: none). */
     Caller caller;
@@ -29,6 +31,8 @@ public final class Exchange {
     /** {@link BodyFilter} (or the in-process caller): the body as parsed, and as the journal keeps it. */
     JsonNode requestBody;
     byte[] requestJson;
+    /** {@link BodyFilter}, for a route that reads its body itself: the body as a stream. */
+    StreamedRequestBody requestStream;
     /** {@link ValidationFilter}: query values checked against their schemas, with defaults; the bound command. */
     Map<String, String> query = Map.of();
     Object command;

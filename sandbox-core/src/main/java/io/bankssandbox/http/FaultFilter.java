@@ -1,5 +1,7 @@
 package io.bankssandbox.http;
 
+import io.bankssandbox.requests.Fault;
+
 /**
  * A scripted fault ({@code POST /_sandbox/faults}) answers a matching /v0 request before anything
  * else looks at it, after its delay: it stands for the network or the service failing.
@@ -13,7 +15,7 @@ final class FaultFilter implements Filter {
 
     @Override
     public void apply(Exchange exchange) {
-        FaultInjector.Fault fault = faults.take(exchange.method, exchange.target);
+        Fault fault = faults.take(exchange.method, exchange.target);
         if (fault == null) {
             exchange.proceed();
             return;

@@ -1,6 +1,6 @@
 package io.bankssandbox.http;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.requests.Fault;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -11,13 +11,6 @@ import java.util.List;
  * validation, standing for the network or the service failing.
  */
 public final class FaultInjector {
-    /** Which requests it hits: see {@link RequestPattern}. */
-    public record Fault(String method, String path, int status, JsonNode body, long delayMs, int times) {
-        boolean matches(String requestMethod, String requestTarget) {
-            return RequestPattern.matches(method, path, requestMethod, requestTarget);
-        }
-    }
-
     private final List<Fault> faults = new ArrayList<>();
 
     public synchronized void add(Fault fault) {

@@ -1,5 +1,6 @@
 package io.bankssandbox.http;
 
+import io.bankssandbox.requests.JournalEntry;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.state.Json;
@@ -29,15 +30,12 @@ import java.util.function.BiPredicate;
  * when a test or a client asks. Entries are parsed back into trees when they are read.
  */
 public final class RequestJournal {
-    public record Entry(long sequence, Instant at, String method, String path, String idempotencyKey,
-                        JsonNode requestBody, int status, JsonNode responseBody) {}
-
     /**
      * One exchange of the session: a /v0 request, or a state-changing control request.
      * {@code apiKeyIndex} is the position (from 1) of the fixture key that made it, 0 for none:
      * enough for an export to replay it as the same caller without ever holding the key.
      */
-    public record Step(boolean control, Entry entry, int apiKeyIndex) {}
+    public record Step(boolean control, JournalEntry entry, int apiKeyIndex) {}
 
     public static final int DEFAULT_CAPACITY = 10_000;
     public static final long DEFAULT_MAX_BYTES = 32L * 1024 * 1024;
@@ -50,8 +48,8 @@ public final class RequestJournal {
     private record Kept(boolean control, long sequence, Instant at, String method, String path,
                         String idempotencyKey, byte[] requestBody, int status, byte[] responseBody,
                         int apiKeyIndex, long bytes) {
-        Entry entry() {
-            return new Entry(sequence, at, method, path, idempotencyKey, parse(requestBody), status,
+        JournalEntry entry() {
+            return new JournalEntry(sequence, at, method, path, idempotencyKey, parse(requestBody), status,
                     parse(responseBody));
         }
 
@@ -122,7 +120,7 @@ public final class RequestJournal {
     }
 
     /** The /v0 exchanges, oldest first. */
-    public List<Entry> entries() {
+    public List<JournalEntry> entries() {
         return entries((method, path) -> true);
     }
 
@@ -130,7 +128,7 @@ public final class RequestJournal {
      * The /v0 exchanges whose method and request target pass {@code filter}, oldest first: only
      * those are parsed, so picking a few out of a full journal stays cheap.
      */
-    public List<Entry> entries(BiPredicate<String, String> filter) {
+    public List<JournalEntry> entries(BiPredicate<String, String> filter) {
         List<Kept> picked = new ArrayList<>();
         synchronized (this) {
             for (Kept kept : steps) {
@@ -140,7 +138,7 @@ public final class RequestJournal {
             }
         }
         // parsed outside the lock: requests being served keep recording meanwhile
-        List<Entry> out = new ArrayList<>(picked.size());
+        List<JournalEntry> out = new ArrayList<>(picked.size());
         picked.forEach(kept -> out.add(kept.entry()));
         return out;
     }

@@ -7,6 +7,6 @@ final class RouteFilter implements Filter {
         String origin = exchange.ctx == null || exchange.ctx.host() == null ? null
                 : exchange.ctx.scheme() + "://" + exchange.ctx.host();
         exchange.answer(exchange.route.handler().handle(new ApiRequest(exchange.caller, exchange.pathParams,
-                exchange.query, exchange.requestBody, exchange.command, origin)));
+                exchange.query, exchange.requestBody, exchange.command, origin, exchange.requestStream)));
     }
 }

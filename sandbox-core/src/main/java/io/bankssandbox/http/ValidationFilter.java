@@ -32,7 +32,7 @@ final class ValidationFilter implements Filter {
     public void apply(Exchange exchange) {
         OpenApiDocument.Operation operation = exchange.operation();
         exchange.query = queryValues(exchange, operation);
-        if (operation.bodySchemaRef() != null) {
+        if (operation.bodySchemaRef() != null && exchange.route.streamedBody() == null) {
             JsonNode body = exchange.requestBody;
             if (!body.isObject()) {
                 throw ApiException.badRequest("Request body must be a JSON object");
@@ -62,7 +62,8 @@ final class ValidationFilter implements Filter {
             if (!"query".equals(parameter.in())) {
                 continue;
             }
-            String raw = exchange.ctx == null ? null : exchange.ctx.queryParam(parameter.name());
+            String raw = exchange.ctx == null ? exchange.inProcessQuery.get(parameter.name())
+                    : exchange.ctx.queryParam(parameter.name());
             if (raw == null) {
                 if (parameter.required()) {
                     violations.add(parameter.name() + " should not be empty");

@@ -35,6 +35,15 @@ final class WriteFilter implements Filter {
         if (exchange.replayed) {
             ctx.header("Idempotency-Replayed", "true");
         }
+        if (exchange.body instanceof StreamingBody streaming) {
+            ctx.status(exchange.status).contentType("application/json; charset=utf-8");
+            try {
+                streaming.writeTo(ctx.outputStream());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e); // the client went away mid-answer
+            }
+            return serialize("<streamed " + exchange.contentType + ">");
+        }
         if (ApiResponse.JSON.equals(exchange.contentType)) {
             return json(ctx, exchange.status, exchange.body);
         }

@@ -9,7 +9,7 @@ import io.bankssandbox.http.ErrorShape;
 import io.bankssandbox.http.PageView;
 
 /**
- * The vendor's live lockbox routes beyond SPEC.md: {@code GET /v0/entities/{id}/mail} (provider
+ * The vendor's live lockbox routes beyond its first published specification: {@code GET /v0/entities/{id}/mail} (provider
  * mail seen from the entity, paginated), {@code GET /v0/check-deposits} and
  * {@code GET /v0/check-deposits/{id}}, and {@code GET /v0/files/{id}} (a mail item's scan as PDF);
  * and the control routes that move a check deposit to the statuses mail alone never produces:

@@ -6,7 +6,9 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
-import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.dialect.Dialect;
+import com.networknt.schema.dialect.Dialects;
+import com.networknt.schema.keyword.AnnotationKeyword;
 import com.networknt.schema.path.NodePath;
 import io.bankssandbox.state.Json;
 import java.io.IOException;
@@ -77,7 +79,12 @@ public final class SchemaValidator {
         // formats are assertions here: a date-time or date that does not exist (2026-02-30) breaks its
         // schema, worded by the field's x-message, so no route or record ever parses one that fails
         SchemaRegistryConfig formatsAsserted = SchemaRegistryConfig.builder().formatAssertionsEnabled(true).build();
-        return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
+        // a keyword the dialect does not know (x-message, an OpenAPI document's own fields) is an
+        // annotation, as by default, but without the library's warning for each one
+        Dialect dialect = Dialect.builder(Dialects.getDraft202012())
+                .unknownKeywordFactory((keyword, context) -> new AnnotationKeyword(keyword))
+                .build();
+        return SchemaRegistry.withDefaultDialect(dialect,
                 builder -> builder.schemas(texts).schemaRegistryConfig(formatsAsserted));
     }
 
@@ -100,6 +107,19 @@ public final class SchemaValidator {
     public List<String> validateWithPointers(String ref, JsonNode instance) {
         return errors(ref, instance).stream()
                 .map(e -> pointer(e) + ": " + describe(e, "document") + " (" + e.getKeyword() + ")")
+                .collect(Collectors.toList());
+    }
+
+    /**
+     * Violations of one element of an array document, worded and pointed as if the whole array had
+     * been checked ({@code /12/structure: [12].structure must be ...}): a document of a million rows
+     * is checked row by row as it streams in, never held whole.
+     */
+    public List<String> validateElementWithPointers(String itemsRef, JsonNode element, int index) {
+        String prefix = "[" + index + "]";
+        return errors(itemsRef, element).stream()
+                .map(e -> "/" + index + (pointer(e).equals("/") ? "" : pointer(e)) + ": " + describe(e, "document", prefix)
+                        + " (" + e.getKeyword() + ")")
                 .collect(Collectors.toList());
     }
 
@@ -163,7 +183,12 @@ public final class SchemaValidator {
     }
 
     private String describe(Error error, String rootName) {
-        String path = dotted(error.getInstanceLocation(), rootName);
+        return describe(error, rootName, "");
+    }
+
+    /** {@code prefix}: the instance's own place in a larger document ({@code [12]}), or empty. */
+    private String describe(Error error, String rootName, String prefix) {
+        String path = dotted(error.getInstanceLocation(), rootName, prefix);
         String keyword = error.getKeyword();
         String custom = customMessage(error);
         if ("required".equals(keyword)) {
@@ -247,7 +272,11 @@ public final class SchemaValidator {
     }
 
     static String dotted(NodePath path, String rootName) {
-        StringBuilder out = new StringBuilder();
+        return dotted(path, rootName, "");
+    }
+
+    private static String dotted(NodePath path, String rootName, String prefix) {
+        StringBuilder out = new StringBuilder(prefix);
         for (int i = 0; i < path.getNameCount(); i++) {
             Object element = path.getElement(i);
             if (element instanceof Integer index) {

@@ -7,9 +7,11 @@ import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.clock.SandboxClock;
 import io.bankssandbox.clock.TimeMachine;
 import io.bankssandbox.events.DomainEvents;
+import io.bankssandbox.fixtures.FixtureException;
 import io.bankssandbox.fixtures.FixtureLoader;
 import io.bankssandbox.fixtures.FixtureSnapshots;
 import io.bankssandbox.fixtures.StateCodec;
+import io.bankssandbox.fixtures.StateWriter;
 import io.bankssandbox.http.FaultInjector;
 import io.bankssandbox.http.IdempotencyStore;
 import io.bankssandbox.http.RateLimiter;
@@ -17,6 +19,10 @@ import io.bankssandbox.http.RequestJournal;
 import io.bankssandbox.state.Json;
 import io.bankssandbox.state.SandboxState;
 import io.bankssandbox.state.StateHolder;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -150,37 +156,66 @@ public final class SandboxRuntime {
 
     /** Installs a state read back from a state file: its idempotency keys, the clock at {@code now}. */
     public void restore(SandboxState restored, List<IdempotencyStore.Entry> keys, Instant now) {
-        for (Feature feature : features) {
-            feature.schedule(restored);
-        }
-        state.replace(restored, () -> {
-            clock.set(now);
-            idempotency.replaceAll(keys);
-            stateReplaced(restored);
-        });
+        install(restored, keys, now);
     }
 
-    /** The whole state as one document whose keys are the fixture files' names. */
+    /** The whole state as one document whose keys are the fixture files' names (a tree: see the streamed export for a large state). */
     public ObjectNode exportState() {
         return state.read(s -> StateCodec.encode(s, clock.now(), idempotency.export()));
     }
 
-    /** Replaces the whole state with an exported document; invalid documents change nothing. */
+    /**
+     * Writes the state document to {@code out} as it reads the state, row by row (a state of a
+     * million rows is never a second copy in memory). Holds the read lock meanwhile: changes wait.
+     */
+    public void exportState(OutputStream out) throws IOException {
+        try {
+            state.read(s -> {
+                try {
+                    StateWriter.write(out, s, new StateWriter.Extras(clock.now(), null, idempotency.export(), null));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                return null;
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** Replaces the whole state with an exported document; an invalid one changes nothing ({@link FixtureException}). */
     public void importState(JsonNode document) {
+        if (!document.isObject()) {
+            throw new FixtureException(List.of("state document /: not a state document (a JSON object whose keys are "
+                    + "the fixture files' names)"));
+        }
         Map<String, JsonNode> documents = new HashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = document.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> field = it.next();
             documents.put(field.getKey(), field.getValue());
         }
         StateCodec.Decoded decoded = StateCodec.decode(documents, config.seed());
-        SandboxState imported = decoded.state();
+        install(decoded.state(), decoded.idempotencyKeys(), decoded.state().startedAt);
+    }
+
+    /**
+     * Replaces the whole state with a document read from {@code in} as it arrives, straight into the
+     * new state; an invalid one changes nothing ({@link FixtureException}), nor does a stream that
+     * breaks off (IOException).
+     */
+    public void importState(InputStream in) throws IOException {
+        StateCodec.Decoded decoded = StateCodec.decode(in, config.seed());
+        install(decoded.state(), decoded.idempotencyKeys(), decoded.state().startedAt);
+    }
+
+    private void install(SandboxState next, List<IdempotencyStore.Entry> keys, Instant now) {
         for (Feature feature : features) {
-            feature.schedule(imported);
+            feature.schedule(next);
         }
-        state.replace(imported, () -> {
-            clock.set(imported.startedAt);
-            idempotency.replaceAll(decoded.idempotencyKeys());
-            stateReplaced(imported);
+        state.replace(next, () -> {
+            clock.set(now);
+            idempotency.replaceAll(keys);
+            stateReplaced(next);
         });
     }
 }

@@ -129,6 +129,17 @@ public final class SandboxState {
         return null;
     }
 
+    /**
+     * This state's tables (the very ones, not copies) with other keys, policy, id sequence and
+     * start: a document read as a stream fills its tables before it reaches the settings after them.
+     * This object must not be used afterwards.
+     */
+    public SandboxState withSettings(List<ApiKey> newApiKeys, CardPolicy newPolicy, IdGenerator newIds, Instant newStart) {
+        return new SandboxState(entities, accounts, cards, inboundAchTransfers, mail, eras, externalAccounts,
+                transactions, cardPayments, bookTransfers, achTransfers, webhookEndpoints, webhookDeliveries, timeline, newIds,
+                newApiKeys, newPolicy, newStart);
+    }
+
     public SandboxState copy() {
         return new SandboxState(entities.copy(), accounts.copy(), cards.copy(), inboundAchTransfers.copy(),
                 mail.copy(), eras.copy(), externalAccounts.copy(), transactions.copy(),

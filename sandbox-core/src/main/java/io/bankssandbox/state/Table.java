@@ -123,6 +123,10 @@ public final class Table<T> {
         this.changes = changes;
     }
 
+    public String idOf(T row) {
+        return idOf.apply(row);
+    }
+
     public T get(String id) {
         return id == null ? null : byId.get(id);
     }

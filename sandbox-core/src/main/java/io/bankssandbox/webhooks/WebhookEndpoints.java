@@ -32,8 +32,13 @@ public final class WebhookEndpoints {
     public static WebhookEndpoints configured(List<String> urls, SandboxState fixtures, Instant at) {
         List<WebhookEndpoint> endpoints = new ArrayList<>();
         for (int i = 0; i < urls.size(); i++) {
-            endpoints.add(build("webhook_endpoint_start" + (i + 1), new Registration(urls.get(i), null, null, null),
-                    fixtures, at, WebhookEndpoint.CONFIG));
+            try {
+                endpoints.add(build("webhook_endpoint_start" + (i + 1), new Registration(urls.get(i), null, null, null),
+                        fixtures, at, WebhookEndpoint.CONFIG));
+            } catch (DomainException e) {
+                // several may be given: say which one is wrong
+                throw new IllegalArgumentException("webhook " + urls.get(i) + ": " + e.getMessage());
+            }
         }
         return new WebhookEndpoints(endpoints);
     }

@@ -57,20 +57,8 @@
     return String(interval).replace(/^per_/, "per ").replace(/_/g, " ");
   }
 
-  // Builds an element: el("td", {class: "num", "data-testid": "x"}, "text", childNode, ...).
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attrs || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
-      else node.setAttribute(name, value === true ? "" : String(value));
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined || child === false) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
+  // el("td", {class: "num", "data-testid": "x"}, "text", childNode, ...), from dom.js
+  const { el } = window.BanksSandboxUi;
 
   function badge(status, testid) {
     return el("span", { class: "badge status-" + String(status).replace(/[^a-z_]/g, ""), "data-testid": testid }, status);

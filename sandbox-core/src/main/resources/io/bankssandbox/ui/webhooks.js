@@ -1,5 +1,5 @@
 // The Webhooks tab: endpoints, the delivery log with every attempt (and Redeliver), the inbox.
-// Kept apart from app.js: it reads only the webhook control routes and shares nothing but the tab
+// Kept apart from app.js: it reads only the webhook control routes and shares nothing but dom.js, the tab
 // switching (data-tab / data-panel) and the admin token app.js keeps in sessionStorage.
 (function () {
   "use strict";
@@ -8,19 +8,7 @@
   const $ = (selector) => document.querySelector(selector);
   let lastText = "";
 
-  function el(tag, attrs, ...children) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attrs || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (name.startsWith("on") && typeof value === "function") node.addEventListener(name.slice(2), value);
-      else node.setAttribute(name, value === true ? "" : String(value));
-    }
-    for (const child of children.flat()) {
-      if (child === null || child === undefined || child === false) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
+  const { el } = window.BanksSandboxUi; // from dom.js
 
   async function call(method, path, body) {
     const headers = { Accept: "application/json" };

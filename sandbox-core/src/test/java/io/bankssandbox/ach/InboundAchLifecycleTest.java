@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.testing.ApiClient;
 import io.bankssandbox.testing.SandboxTestBase;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -70,6 +71,22 @@ class InboundAchLifecycleTest extends SandboxTestBase {
         assertThat(accepted.get("status").asText()).isEqualTo("accepted");
         assertThat(accepted.get("transaction_id").asText()).startsWith("transaction_");
         assertThat(world.balance(operating)).isEqualTo(before.plus(125_000 - 42_000));
+    }
+
+    @Test
+    void aDebitOfExactlyTheAvailableBalanceIsCoveredAndOneCentMoreIsNot() {
+        long available = world.balance(harbor).available();
+        // before 15:40, when the fixtures' first pending transfer resolves
+        InboundAchTransfer oneCentMore = sandbox.inboundAch().simulate(InboundAchLifecycle.Arrival
+                .of(harbor, -(available + 1)).resolvingAt(Instant.parse("2026-03-02T15:05:00Z")));
+        InboundAchTransfer exactly = sandbox.inboundAch().simulate(InboundAchLifecycle.Arrival
+                .of(harbor, -available).resolvingAt(Instant.parse("2026-03-02T15:10:00Z")));
+        world.advanceTo("2026-03-02T15:10:00Z");
+        JsonNode declined = world.transfer(oneCentMore.id());
+        assertThat(declined.get("status").asText()).isEqualTo("declined");
+        assertThat(declined.get("declined").get("reason").asText()).isEqualTo("insufficient_funds");
+        assertThat(world.transfer(exactly.id()).get("status").asText()).isEqualTo("accepted");
+        assertThat(world.balance(harbor).available()).isZero();
     }
 
     @Test

@@ -4,6 +4,7 @@ import static io.bankssandbox.ach.InboundAchTransferListTest.assertNotFound;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bankssandbox.testing.ApiClient;
 import io.bankssandbox.testing.SandboxTestBase;
 import java.util.ArrayList;
@@ -87,6 +88,41 @@ class InsurancePaymentTest extends SandboxTestBase {
         assertThat(era.get("payment").get("check_number").asText()).isEqualTo(reference);
         assertThat(era.get("payment").get("amount").asLong()).isEqualTo(18_000);
         assertThat(era.get("payment").get("date").asText()).isEqualTo("2026-03-02T00:00:00.000Z");
+    }
+
+    /** {@code state} with the first paid ERA of the payment's entity carrying {@code reference}, left paid or made unpaid. */
+    private JsonNode withEraReferencing(JsonNode state, String reference, boolean paid) {
+        JsonNode document = state.deepCopy();
+        String entityId = world.api.get("/v0/accounts/" + operating).json().get("entity_id").asText();
+        for (JsonNode era : document.get("eras")) {
+            if (era.get("entity_id").asText().equals(entityId) && !era.get("transaction_id").isNull()) {
+                ((ObjectNode) era.get("payment")).put("check_number", reference);
+                if (!paid) {
+                    ((ObjectNode) era).putNull("transaction_id");
+                }
+                return document;
+            }
+        }
+        throw new AssertionError("no paid ERA of " + entityId);
+    }
+
+    private String newPaymentsReference() {
+        ApiClient.Response response = world.api.post("/_sandbox/insurance-payments", payment(operating));
+        assertThat(response.status()).as(response.toString()).isEqualTo(201);
+        return response.json().at("/era/payment/check_number").asText();
+    }
+
+    @Test
+    void aNewPaymentsTrnReferenceIsNoUnpaidEraOfTheEntityButMayRepeatAPaidOnes() {
+        JsonNode start = sandbox.exportState();
+        String drawn = newPaymentsReference();
+
+        sandbox.importState(withEraReferencing(start, drawn, false));
+        String next = newPaymentsReference();
+        assertThat(next).as("another draw than the unpaid ERA's").isNotEqualTo(drawn).matches("8\\d{8}");
+
+        sandbox.importState(withEraReferencing(start, drawn, true));
+        assertThat(newPaymentsReference()).as("a paid ERA matches no new payment").isEqualTo(drawn);
     }
 
     @Test

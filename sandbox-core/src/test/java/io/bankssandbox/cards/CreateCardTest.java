@@ -3,6 +3,7 @@ package io.bankssandbox.cards;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bankssandbox.testing.ApiClient;
 import io.bankssandbox.testing.SandboxTestBase;
 import java.util.ArrayList;
@@ -214,5 +215,15 @@ class CreateCardTest extends SandboxTestBase {
         String pan = CardNumbers.pan(card.get("id").asText(), card.get("last_4").asText());
         assertThat(pan).hasSize(16).endsWith(card.get("last_4").asText());
         assertThat(CardNumbers.luhnValid(pan)).isTrue();
+    }
+
+    @Test
+    void aStateWithoutAPolicyGetsTheDefaultFixturesCardControls() {
+        JsonNode policy = state().get("policy");
+        ObjectNode withoutPolicy = (ObjectNode) state().deepCopy();
+        withoutPolicy.remove("policy");
+        sandbox.importState(withoutPolicy);
+        assertThat(state().get("policy")).isEqualTo(policy);
+        assertThat(policy.get("blocked_merchant_category_codes")).hasSize(4);
     }
 }

@@ -23,7 +23,7 @@ class ControlApiTest extends SandboxTestBase {
         assertThat(health.get("status").asText()).isEqualTo("ok");
         // surefire passes the pom's version: a constant in the code would drift from it
         assertThat(health.get("version").asText()).isEqualTo(System.getProperty("project.version"))
-                .isEqualTo(io.bankssandbox.SandboxVersion.current());
+                .isEqualTo(io.bankssandbox.runtime.SandboxVersion.current());
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.http.RequestJournal;
+import io.bankssandbox.requests.JournalEntry;
 import io.bankssandbox.state.IdGenerator;
 import io.bankssandbox.state.Json;
 import java.time.Instant;
@@ -19,7 +20,7 @@ class ScenarioExportTest {
 
     private static RequestJournal.Step api(String at, String method, String path, String key, String body, int status,
                                            String answer, int keyIndex) throws Exception {
-        return new RequestJournal.Step(false, new RequestJournal.Entry(1, Instant.parse(at), method, path, key,
+        return new RequestJournal.Step(false, new JournalEntry(1, Instant.parse(at), method, path, key,
                 body == null ? null : json(body), status, json(answer)), keyIndex);
     }
 
@@ -29,7 +30,7 @@ class ScenarioExportTest {
                 api("2026-03-02T15:00:00.200Z", "GET", "/v0/entities", null, null, 200, "{\"data\":[]}", 1),
                 api("2026-03-02T15:00:00.700Z", "GET", "/v0/accounts", null, null, 200, "{\"data\":[]}", 1),
                 api("2026-03-02T16:30:05.000Z", "GET", "/v0/accounts", null, null, 200, "{\"data\":[]}", 1),
-                new RequestJournal.Step(true, new RequestJournal.Entry(2, Instant.parse("2026-03-03T16:30:05Z"), "POST",
+                new RequestJournal.Step(true, new JournalEntry(2, Instant.parse("2026-03-03T16:30:05Z"), "POST",
                         "/_sandbox/clock/advance", null, json("{\"by\":\"P1D\"}"), 200,
                         json("{\"now\":\"2026-03-03T16:30:05.000Z\",\"events\":[]}")), 0),
                 api("2026-03-03T16:30:05.100Z", "GET", "/v0/entities", null, null, 200, "{\"data\":[]}", 1));
@@ -70,7 +71,7 @@ class ScenarioExportTest {
                 api("2026-03-02T15:00:00Z", "POST", "/v0/cards", "k-1", "{\"bank_account_id\":\"" + account
                         + "\",\"nickname\":\"Fuel 2026\"}", 201, "{\"id\":\"" + card + "\",\"bank_account_id\":\""
                         + account + "\",\"nickname\":\"Fuel 2026\",\"last_4\":\"4821\"}", 1),
-                new RequestJournal.Step(true, new RequestJournal.Entry(2, Instant.parse("2026-03-02T15:00:00Z"), "POST",
+                new RequestJournal.Step(true, new JournalEntry(2, Instant.parse("2026-03-02T15:00:00Z"), "POST",
                         "/_sandbox/cards/" + card + "/authorizations", null, json("{\"amount\":600}"), 200,
                         json("{\"decision\":\"approved\",\"transaction\":{\"id\":\"" + transaction
                                 + "\",\"trace\":\"021000021234567\"}}")), 0),

@@ -14,9 +14,10 @@ import io.bankssandbox.cards.CardAuthorizer;
 import io.bankssandbox.clock.ClockEvent;
 import io.bankssandbox.era.Era;
 import io.bankssandbox.externalaccounts.ExternalAccount;
-import io.bankssandbox.http.FaultInjector;
-import io.bankssandbox.http.RequestJournal;
+import io.bankssandbox.requests.Fault;
+import io.bankssandbox.requests.JournalEntry;
 import io.bankssandbox.lockbox.MailItemView;
+import io.bankssandbox.state.Json;
 import io.bankssandbox.testing.ApiClient;
 import io.bankssandbox.testing.LiveFixtures;
 import io.bankssandbox.testing.SandboxTestBase;
@@ -70,6 +71,9 @@ class TypedControlsTest extends SandboxTestBase {
         InboundAchTransfer pending = sandbox.inboundAch().simulate(fixtures.riversideOperating(), -500);
         InboundAchTransfer declined = sandbox.inboundAch().decline(pending.id());
         assertThat(declined.declined().reason()).isEqualTo("payment_stopped");
+        InboundAchTransfer other = sandbox.inboundAch().simulate(fixtures.riversideOperating(), -700);
+        assertThat(sandbox.inboundAch().decline(other.id(), "insufficient_funds").declined().reason())
+                .isEqualTo("insufficient_funds");
 
         assertThatThrownBy(() -> sandbox.inboundAch().accept(pending.id()))
                 .isInstanceOfSatisfying(SandboxException.class, e -> {
@@ -169,8 +173,10 @@ class TypedControlsTest extends SandboxTestBase {
         CardAuthorizer.Decision blocked = sandbox.cards().authorize(cardId,
                 new CardAuthorizer.PaymentRequest(100, "7995", "US"));
 
-        assertThat(approved.decision()).isEqualTo("approved");
-        assertThat(overLimit.declineReason()).isEqualTo("breaches_limit");
+        assertThat(approved.decision()).isEqualTo(CardAuthorizer.Decision.APPROVED).isEqualTo("approved");
+        assertThat(approved.approved()).isTrue();
+        assertThat(overLimit.approved()).isFalse();
+        assertThat(overLimit.declineReason()).isEqualTo(CardAuthorizer.Decision.BREACHES_LIMIT);
         assertThat(overLimit.limit().amount()).isEqualTo(5_000);
         assertThat(blocked.declineReason()).isEqualTo("transaction_not_allowed");
         assertThat(totalBalance(account)).isEqualTo(before - 1_000);
@@ -213,14 +219,14 @@ class TypedControlsTest extends SandboxTestBase {
 
     @Test
     void injectedFaultAnswersTheNextMatchingRequestOnly() {
-        List<FaultInjector.Fault> waiting = sandbox.faults().inject("GET", "/v0/accounts", 503);
+        List<Fault> waiting = sandbox.faults().inject("GET", "/v0/accounts", 503);
         assertThat(waiting).hasSize(1);
 
         assertThat(api.get("/v0/accounts").status()).isEqualTo(503);
         assertThat(api.get("/v0/accounts").status()).isEqualTo(200);
         assertThat(sandbox.faults().list()).isEmpty();
 
-        sandbox.faults().inject(new FaultInjector.Fault("*", "/v0/*", 500, null, 0, 3));
+        sandbox.faults().inject(new Fault("*", "/v0/*", 500, null, 0, 3));
         sandbox.faults().clear();
         assertThat(api.get("/v0/entities").status()).isEqualTo(200);
         assertThat(catchSandboxException(() -> sandbox.faults().inject("GET", "no-slash", 700)).status())
@@ -228,10 +234,43 @@ class TypedControlsTest extends SandboxTestBase {
     }
 
     @Test
+    void aFaultBuiltStepByStepAnswersItsBodyAsManyTimesAsAsked() {
+        JsonNode body = Json.MAPPER.createObjectNode().put("message", "upstream down");
+        Fault fault = Fault.of("GET", "/v0/accounts*", 502).withBody(body).delayedBy(0).times(2);
+        assertThat(fault.matches("GET", "/v0/accounts?entity_id=entity_1")).isTrue();
+        assertThat(fault.matches("POST", "/v0/accounts")).isFalse();
+
+        assertThat(sandbox.faults().inject(fault)).containsExactly(fault);
+        assertThat(sandbox.faults().inject(Fault.of("GET", "/v0/entities", 503).delayedBy(25)))
+                .extracting(Fault::delayMs).containsExactly(0L, 25L);
+        sandbox.faults().clear();
+        sandbox.faults().inject(fault);
+
+        for (int i = 0; i < 2; i++) {
+            ApiClient.Response failed = api.get("/v0/accounts/" + fixtures.riversideOperating());
+            assertThat(failed.status()).isEqualTo(502);
+            assertThat(failed.json()).isEqualTo(body);
+        }
+        assertThat(api.get("/v0/accounts").status()).isEqualTo(200);
+    }
+
+    @Test
+    void aJournalEntryMatchesAsFaultsDo() {
+        String riverside = fixtures.riverside(); // read before the journal is cleared: it may ask the API
+        sandbox.journal().clear();
+        api.get("/v0/accounts?entity_id=" + riverside);
+        JournalEntry entry = sandbox.journal().entries().get(0);
+        assertThat(entry.matches("GET", "/v0/accounts")).isTrue();
+        assertThat(entry.matches("*", "/v0/acc*")).isTrue();
+        assertThat(entry.matches("GET", "/v0/accounts?entity_id=other")).isFalse();
+        assertThat(entry.matches("POST", "/v0/accounts")).isFalse();
+    }
+
+    @Test
     void journalRecordsWhatTheClientSent() {
         api.post("/v0/cards", cardBody(fixtures.riversideOperating()), "order-4711-card");
 
-        List<RequestJournal.Entry> posts = sandbox.journal().requests("POST", "/v0/cards");
+        List<JournalEntry> posts = sandbox.journal().requests("POST", "/v0/cards");
         assertThat(posts).singleElement().satisfies(entry -> {
             assertThat(entry.idempotencyKey()).isEqualTo("order-4711-card");
             assertThat(entry.status()).isEqualTo(201);

@@ -190,7 +190,7 @@ class StateFileRecoveryTest {
         Files.writeString(file, text.substring(0, text.length() / 2), StandardCharsets.UTF_8);
         assertThatThrownBy(() -> start(file))
                 .isInstanceOf(StateFile.StateFileException.class)
-                .hasMessageStartingWith(file + ": not readable as JSON");
+                .hasMessageStartingWith(file + ": state document: not readable as JSON");
     }
 
     @Test

@@ -92,6 +92,16 @@ class Era835WriterTest {
     }
 
     @Test
+    void senderAndReceiverIdsAreTwoToFifteenCharactersZeroPaddedOrCutAndTheIsaFieldsFifteenWide() {
+        Era era = new Era("era_writer_1", null, "entity_x", new Era.Party("AETNA", "7"),
+                new Era.Payee("RIVERSIDE CLINIC", "ABCDEFGHIJKLMNOPQRST"), new Era.Payment(64_500, "check", "100231", PAID),
+                List.of(FULL), RECEIVED, RECEIVED);
+        String x12 = new Era835().write(era, null);
+        assertThat(segments(x12, "GS").get(0)).startsWith("GS*HP*07*ABCDEFGHIJKLMNO*");
+        assertThat(segments(x12, "ISA").get(0)).contains("*ZZ*07             *ZZ*ABCDEFGHIJKLMNO*");
+    }
+
+    @Test
     void controlNumbersAreTheSameInEachEnvelopeAndTheInterchangesIsZeroPaddedToNineDigits() {
         boolean sawShortControl = false;
         for (int i = 0; i < 40; i++) {

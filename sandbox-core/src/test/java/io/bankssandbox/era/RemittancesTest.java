@@ -113,6 +113,13 @@ class RemittancesTest extends SandboxTestBase {
     }
 
     @Test
+    void aWindowEndingBeforeItStartsIsAnEmptyListNotAnError() {
+        assertThat(remittances(api, fixtures.riverside(), "", 100)).isNotEmpty();
+        assertThat(remittances(api, fixtures.riverside(),
+                "&received_on_or_after=2026-03-02&received_on_or_before=2026-03-01", 100)).isEmpty();
+    }
+
+    @Test
     void receivedDatesAreInclusiveWholeUtcDays() {
         List<JsonNode> all = remittances(api, fixtures.riverside(), "", 100);
         // a remittance received late in its UTC day (the fixtures have some after 23:00)

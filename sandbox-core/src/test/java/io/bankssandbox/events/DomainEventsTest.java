@@ -74,7 +74,7 @@ class DomainEventsTest extends SandboxTestBase {
     }
 
     @Test
-    void anInboundAchTransferIsAnEventAtEachMoveAndTheClockReportsItsOwn() {
+    void anInboundAchTransferIsAnEventAtEachMoveIncludingItsReturnAndTheClockReportsItsOwn() {
         String id = ok(control.post("/_sandbox/inbound-ach-transfers",
                 Map.of("account_id", fixtures.riversideOperating(), "amount", 2_500)), 201).get("id").asText();
         assertThat(moves()).containsExactly("inbound_ach_transfer.created " + id);
@@ -88,6 +88,10 @@ class DomainEventsTest extends SandboxTestBase {
         assertThat(reported).contains("inbound_ach_transfer.accepted " + id).isEqualTo(moves());
         assertThat(seen).anyMatch(e -> e instanceof TransactionPosted posted
                 && posted.transaction().sourceId().equals(id));
+        seen.clear();
+
+        sandbox.inboundAch().returnTransfer(id, "unauthorized_debit");
+        assertThat(moves()).containsExactly("inbound_ach_transfer.returned " + id);
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.bankssandbox.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bankssandbox.requests.JournalEntry;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,7 @@ class RequestJournalNumbersTest {
         journal.recordControl(T0, "POST", "/_sandbox/reset", null, 200, null);
         journal.record(T0, "GET", "/v0/accounts", null, null, 200, null);
 
-        assertThat(journal.entries()).extracting(RequestJournal.Entry::sequence).containsExactly(1L, 2L);
+        assertThat(journal.entries()).extracting(JournalEntry::sequence).containsExactly(1L, 2L);
         // the session keeps both kinds in the order they happened
         assertThat(journal.session()).extracting(step -> step.entry().path())
                 .containsExactly("/v0/entities", "/_sandbox/clock/advance", "/_sandbox/reset", "/v0/accounts");

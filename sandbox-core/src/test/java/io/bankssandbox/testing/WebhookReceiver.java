@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -47,6 +48,8 @@ public final class WebhookReceiver implements AutoCloseable {
     private final List<Received> received = new ArrayList<>();
     private final CountDownLatch released = new CountDownLatch(1);
     private volatile Behaviour behaviour = Behaviour.OK;
+    /** Runs on the receiving thread before the answer, as a receiver that calls back at once would. */
+    private volatile Consumer<Received> onReceipt = r -> { };
     /**
      * Part of the URL, changed by {@link #clear}: a request still in flight from an earlier test (its
      * sandbox reset meanwhile, and ids are deterministic, so its body looks like this test's) goes to
@@ -77,14 +80,21 @@ public final class WebhookReceiver implements AutoCloseable {
         this.behaviour = next;
     }
 
+    /** Does {@code action} with each request before answering it (a receiver that calls the API back at once). */
+    public void onReceipt(Consumer<Received> action) {
+        this.onReceipt = action;
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
         byte[] body = exchange.getRequestBody().readAllBytes();
         if (!exchange.getRequestURI().getPath().equals("/hooks/" + generation)) {
             answer(exchange, 200, new byte[0]);
             return;
         }
+        Received request = new Received(Map.copyOf(exchange.getRequestHeaders()), body);
+        onReceipt.accept(request);
         synchronized (received) {
-            received.add(new Received(Map.copyOf(exchange.getRequestHeaders()), body));
+            received.add(request);
             received.notifyAll();
         }
         switch (behaviour) {
@@ -130,6 +140,7 @@ public final class WebhookReceiver implements AutoCloseable {
             generation++;
         }
         behaviour = Behaviour.OK;
+        onReceipt = r -> { };
     }
 
     public List<Received> received() {

@@ -269,7 +269,7 @@ class AchTransfersTest extends SandboxTestBase {
     }
 
     @Test
-    void moreThanTheAvailableBalanceIsRefused() {
+    void moreThanTheAvailableBalanceIsRefusedAndExactlyTheAvailableBalanceIsSent() {
         String source = fixtures.riversideOperating();
         JsonNode before = account(source);
         long available = before.get("available_balance").asLong();
@@ -278,6 +278,8 @@ class AchTransfersTest extends SandboxTestBase {
         assertThat(response.json().get("message").get(0).asText())
                 .isEqualTo("amount must not exceed the available balance of account " + source + " (" + available + ")");
         assertThat(account(source)).isEqualTo(before);
+        assertThat(api.post("/v0/ach-transfer", body(source, medline(), available, null)).status()).isEqualTo(201);
+        assertThat(account(source).get("available_balance").asLong()).isZero();
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.testing.ApiClient;
-import io.bankssandbox.testing.SandboxTestBase;
 import io.bankssandbox.testing.WebhookReceiver;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -15,77 +14,13 @@ import java.util.List;
 import java.util.Map;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * How deliveries travel: retries on the sandbox clock, order per endpoint, redelivery, the
  * signature, the inbox, receivers that misbehave, and deliveries as state (reset, export, import).
  */
-class WebhookDeliveryTest extends SandboxTestBase {
-    private static final Duration WITHIN = Duration.ofSeconds(30);
-    private WebhookReceiver receiver;
-
-    @BeforeAll
-    void receiver() {
-        receiver = new WebhookReceiver();
-    }
-
-    @BeforeEach
-    void clear() {
-        receiver.clear();
-    }
-
-    @AfterAll
-    void stopReceiver() {
-        receiver.close();
-    }
-
-    private static JsonNode ok(ApiClient.Response response, int status) {
-        assertThat(response.status()).as(response.toString()).isEqualTo(status);
-        return response.json();
-    }
-
-    private String subscribe(Map<String, Object> body) {
-        return ok(control.post("/_sandbox/webhooks", body), 201).get("id").asText();
-    }
-
-    /** One credit posted now: an inbound ACH accepted by hand. */
-    private void postCredit(long amount) {
-        String id = ok(control.post("/_sandbox/inbound-ach-transfers", Map.of("account_id", fixtures.riversideOperating(),
-                "amount", amount)), 201).get("id").asText();
-        ok(control.post("/_sandbox/inbound-ach-transfers/" + id + "/accept", Map.of()), 200);
-    }
-
-    private JsonNode onlyDelivery() {
-        JsonNode data = control.get("/_sandbox/webhooks/deliveries").json().get("data");
-        assertThat(data).hasSize(1);
-        return data.get(0);
-    }
-
-    /** Waits until the delivery has {@code count} attempts recorded. */
-    private JsonNode awaitAttempts(String deliveryId, int count) {
-        long deadline = System.nanoTime() + WITHIN.toNanos();
-        while (true) {
-            JsonNode delivery = ok(control.get("/_sandbox/webhooks/deliveries/" + deliveryId), 200);
-            if (delivery.get("attempts").size() >= count) {
-                return delivery;
-            }
-            assertThat(System.nanoTime()).as("attempt %d of %s within %s: %s", count, deliveryId, WITHIN, delivery)
-                    .isLessThan(deadline);
-            sleep(10);
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
+class WebhookDeliveryTest extends WebhookTestBase {
 
     private void advanceTo(Instant to) {
         ok(control.post("/_sandbox/clock/advance", Map.of("to", to.toString())), 200);
@@ -148,6 +83,7 @@ class WebhookDeliveryTest extends SandboxTestBase {
             expected.add(2_000L + i);
         }
         assertThat(amounts.subList(1, 21)).containsExactlyElementsOf(expected);
+        assertThat(newer.stream().map(r -> r.header("webhook-id")).distinct()).as("one webhook-id per event").hasSize(21);
         ok(control.post("/_sandbox/clock/advance", Map.of("by", "PT1M")), 200);
         List<WebhookReceiver.Received> all = receiver.await(22, WITHIN);
         assertThat(all.get(21).json().at("/transaction/amount").asLong()).isEqualTo(1_001);

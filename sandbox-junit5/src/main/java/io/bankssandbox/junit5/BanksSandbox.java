@@ -60,6 +60,14 @@ public @interface BanksSandbox {
     /** Seed of generated ids: the same seed gives the same ids. */
     long seed() default 42L;
 
+    /**
+     * Webhook endpoints that receive both events ({@code transaction.created}, {@code entity.connected})
+     * as the default API key sees them: http(s) URLs, or {@code inbox} for the receiver the sandbox
+     * hosts itself ({@code sandbox.webhooks().inbox()}). Like the builder's {@code webhook(url)},
+     * they are there from start and survive every reset.
+     */
+    String[] webhooks() default {};
+
     Reset reset() default Reset.PER_TEST;
 
     /**

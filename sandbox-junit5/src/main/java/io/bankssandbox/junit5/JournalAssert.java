@@ -1,7 +1,7 @@
 package io.bankssandbox.junit5;
 
 import io.bankssandbox.control.Journal;
-import io.bankssandbox.http.RequestJournal;
+import io.bankssandbox.requests.JournalEntry;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.assertj.core.api.AbstractAssert;
@@ -19,7 +19,7 @@ public final class JournalAssert extends AbstractAssert<JournalAssert, Journal> 
      */
     public RequestAssert hasRequest(String method, String path) {
         isNotNull();
-        List<RequestJournal.Entry> matching = actual.requests(method, path);
+        List<JournalEntry> matching = actual.requests(method, path);
         if (matching.isEmpty()) {
             failWithMessage("Expected a %s %s request, but the sandbox received:%n%s", method, path,
                     describe(actual.entries()));
@@ -29,7 +29,7 @@ public final class JournalAssert extends AbstractAssert<JournalAssert, Journal> 
 
     public JournalAssert hasNoRequest(String method, String path) {
         isNotNull();
-        List<RequestJournal.Entry> matching = actual.requests(method, path);
+        List<JournalEntry> matching = actual.requests(method, path);
         if (!matching.isEmpty()) {
             failWithMessage("Expected no %s %s request, but the sandbox received:%n%s", method, path,
                     describe(matching));
@@ -39,7 +39,7 @@ public final class JournalAssert extends AbstractAssert<JournalAssert, Journal> 
 
     public JournalAssert hasRequestCount(String method, String path, int expected) {
         isNotNull();
-        List<RequestJournal.Entry> matching = actual.requests(method, path);
+        List<JournalEntry> matching = actual.requests(method, path);
         if (matching.size() != expected) {
             failWithMessage("Expected %d %s %s request(s), but found %d among:%n%s", expected, method, path,
                     matching.size(), describe(actual.entries()));
@@ -55,7 +55,7 @@ public final class JournalAssert extends AbstractAssert<JournalAssert, Journal> 
         return this;
     }
 
-    static String describe(List<RequestJournal.Entry> entries) {
+    static String describe(List<JournalEntry> entries) {
         if (entries.isEmpty()) {
             return "  (nothing)";
         }

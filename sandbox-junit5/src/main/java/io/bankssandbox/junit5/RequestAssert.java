@@ -1,7 +1,7 @@
 package io.bankssandbox.junit5;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.http.RequestJournal;
+import io.bankssandbox.requests.JournalEntry;
 import io.bankssandbox.state.Json;
 import java.util.List;
 import java.util.Objects;
@@ -12,11 +12,11 @@ import org.assertj.core.api.AbstractAssert;
  * The journal's requests matching a method and path, narrowed step by step: each {@code with...}
  * keeps the requests that satisfy it and fails when none is left.
  */
-public final class RequestAssert extends AbstractAssert<RequestAssert, List<RequestJournal.Entry>> {
+public final class RequestAssert extends AbstractAssert<RequestAssert, List<JournalEntry>> {
     private final String description;
-    private final List<RequestJournal.Entry> all;
+    private final List<JournalEntry> all;
 
-    RequestAssert(String description, List<RequestJournal.Entry> matching, List<RequestJournal.Entry> all) {
+    RequestAssert(String description, List<JournalEntry> matching, List<JournalEntry> all) {
         super(matching, RequestAssert.class);
         this.description = description;
         this.all = all;
@@ -59,12 +59,12 @@ public final class RequestAssert extends AbstractAssert<RequestAssert, List<Requ
     }
 
     /** The requests still matching, for checks of your own. */
-    public List<RequestJournal.Entry> requests() {
+    public List<JournalEntry> requests() {
         return actual;
     }
 
-    private RequestAssert narrow(String condition, Predicate<RequestJournal.Entry> test) {
-        List<RequestJournal.Entry> left = actual.stream().filter(test).toList();
+    private RequestAssert narrow(String condition, Predicate<JournalEntry> test) {
+        List<JournalEntry> left = actual.stream().filter(test).toList();
         if (left.isEmpty()) {
             failWithMessage("Expected a %s request %s, but the %s requests were:%n%s", description, condition,
                     description, JournalAssert.describe(actual));

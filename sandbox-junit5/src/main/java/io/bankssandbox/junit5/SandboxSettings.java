@@ -1,7 +1,7 @@
 package io.bankssandbox.junit5;
 
 import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.SandboxOptions;
+import io.bankssandbox.runtime.SandboxOptions;
 import java.lang.reflect.AnnotatedElement;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -17,7 +17,7 @@ record SandboxSettings(SandboxConfig config, BanksSandbox.Reset reset, boolean s
 
     static SandboxSettings of(BanksSandbox annotation, Class<?> declaredOn) {
         SandboxOptions options = new SandboxOptions(annotation.fixtures(), annotation.clock(), annotation.start(),
-                annotation.seed());
+                annotation.seed(), java.util.List.of(annotation.webhooks()));
         try {
             return new SandboxSettings(options.toConfig("@BanksSandbox on " + declaredOn.getName()), annotation.reset(),
                     annotation.shared());

@@ -4,10 +4,16 @@ import static io.bankssandbox.junit5.SandboxAssertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.bankssandbox.ach.InboundAchLifecycle;
 import io.bankssandbox.Sandbox;
+import io.bankssandbox.accounts.AccountView;
+import io.bankssandbox.ach.Claim;
+import io.bankssandbox.ach.InboundAchLifecycle;
 import io.bankssandbox.ach.InboundAchTransfer;
+import io.bankssandbox.ach.InsurancePayment;
+import io.bankssandbox.ach.InsurancePaymentView;
 import io.bankssandbox.clock.ClockEvent;
+import io.bankssandbox.era.Era;
+import io.bankssandbox.era.EraView;
 import io.bankssandbox.junit5.BanksSandbox;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -23,7 +29,7 @@ class ReadmeExampleTest {
 
     @Test
     void cardIsCreatedWithTheOrdersIdempotencyKey(Sandbox sandbox) throws Exception {
-        String account = sandbox.exportState().get("accounts").get(0).get("id").asText();
+        String account = sandbox.accounts().named("Riverside Operating").id();   // fixture records by name
         String body = "{\"bank_account_id\": \"" + account + "\", \"nickname\": \"Supplies\","
                 + " \"authorization_controls\": {\"usage\": {\"category\": \"multi_use\", \"multi_use\":"
                 + " {\"spending_limits\": [{\"interval\": \"per_transaction\", \"amount\": 5000}]}}}}";
@@ -43,13 +49,30 @@ class ReadmeExampleTest {
 
     @Test
     void aPendingCreditIsAcceptedAnHourLater(Sandbox sandbox) {   // starts from the fixtures again
-        String account = sandbox.exportState().get("accounts").get(0).get("id").asText();
+        String account = sandbox.accounts().named("Riverside Operating").id();
         InboundAchTransfer pending = sandbox.inboundAch().simulate(
                 InboundAchLifecycle.Arrival.of(account, 125_00).withOriginator("ACME HEALTH", "CLAIMS"));
 
         List<ClockEvent> events = sandbox.clock().advance(Duration.ofHours(1)); // applies what falls due
 
         assertTrue(events.contains(new ClockEvent("inbound_ach_transfer.accepted", pending.id())));
-        assertThat(sandbox.journal()).isEmpty();                   // typed controls are not /v0 requests
+        assertEquals(InboundAchTransfer.ACCEPTED, sandbox.inboundAch().get(pending.id()).status());
+        assertThat(sandbox.journal()).isEmpty();                   // typed calls are not /v0 requests
+    }
+
+    @Test
+    void anInsurancePaymentCarriesTheEraThatExplainsIt(Sandbox sandbox) {
+        AccountView operating = sandbox.accounts().named("Riverside Operating");
+        InsurancePaymentView payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
+                .account(operating.id())
+                .payer("AETNA", "60054")
+                .claim(Claim.builder().patientControlNumber("PCN-1001").patient("DOE", "JANE")
+                        .charged(300_00).paid(250_00).patientResponsibility(20_00)));   // balanced: PR-2, CO-45
+        String transactionId = sandbox.inboundAch().accept(payment.inboundAchTransfer().id()).transactionId();
+
+        EraView era = sandbox.eras().ofTransaction(transactionId);  // GET /v0/transactions/{id}/era
+        assertEquals(250_00, era.payment().amount());
+        assertEquals(List.of("PR", "CO"), era.claims().get(0).adjustments().stream().map(Era.Adjustment::group).toList());
+        assertEquals(operating.totalBalance() + 250_00, sandbox.accounts().get(operating.id()).totalBalance());
     }
 }

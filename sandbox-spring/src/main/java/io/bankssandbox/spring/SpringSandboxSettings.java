@@ -2,7 +2,7 @@ package io.bankssandbox.spring;
 
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.SandboxOptions;
+import io.bankssandbox.runtime.SandboxOptions;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,7 +29,7 @@ record SpringSandboxSettings(SandboxConfig config, EnableBanksSandbox.Reset rese
             return Optional.empty();
         }
         SandboxOptions options = new SandboxOptions(annotation.fixtures(), annotation.clock(), annotation.start(),
-                annotation.seed());
+                annotation.seed(), List.of(annotation.webhooks()));
         SandboxConfig config = options.toConfig("@EnableBanksSandbox on " + testClass.getName());
         return Optional.of(new SpringSandboxSettings(config, annotation.reset(),
                 withDefault(EnableBanksSandbox.DEFAULT_BASE_URL_PROPERTY, annotation.baseUrlProperty()),

@@ -2,7 +2,7 @@ package io.bankssandbox.standalone;
 
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.SandboxVersion;
+import io.bankssandbox.runtime.SandboxVersion;
 import io.bankssandbox.clock.ClockMode;
 import io.bankssandbox.access.ApiKey;
 import io.bankssandbox.fixtures.FixtureException;
@@ -140,6 +140,11 @@ public final class Main implements Callable<Integer> {
                         + "(every change since, fsynced before it is answered): loaded at start if it exists.")
         Path stateFile;
 
+        @Option(names = "--max-import-size", defaultValue = "256MiB", paramLabel = "SIZE", converter = ByteSizeConverter.class,
+                description = "Largest state document PUT /_sandbox/state takes (413 beyond): 512MiB, 1GiB or bytes. "
+                        + "The 1 MiB limit of /v0 bodies is not this one. Default: ${DEFAULT-VALUE}")
+        long maxImportSize;
+
         @Option(names = "--admin-token", paramLabel = "T",
                 description = "Require 'Authorization: Bearer T' on the control API (/_sandbox).")
         String adminToken;
@@ -178,7 +183,9 @@ public final class Main implements Callable<Integer> {
             PrintWriter err = spec.commandLine().getErr();
             SandboxConfig.Builder config = SandboxConfig.builder().host(host).port(port).fixtures(fixtures)
                     .clockMode(clock).start(start).seed(seed).adminToken(adminToken).rateLimitPerMinute(rateLimit)
-                    .stateFile(stateFile);
+                    .stateFile(stateFile).maxImportBytes(maxImportSize)
+                    // the CLI prints its own banner below; --verbose adds request lines and the libraries' logs
+                    .output(verbose ? SandboxConfig.Output.VERBOSE : SandboxConfig.Output.SILENT);
             if (corsOrigins != null) {
                 config.corsOrigins(corsOrigins);
             }

@@ -17,7 +17,8 @@ class CommandLineTest {
         Cli cli = Cli.run("--help");
         assertThat(cli.exitCode()).isZero();
         assertThat(cli.out()).contains("--port", "--host", "--fixtures", "--clock", "--start", "--seed", "--state-file",
-                "--admin-token", "--cors-origins", "--rate-limit", "--verbose", "serve", "replay", "validate-fixtures");
+                "--max-import-size", "--admin-token", "--cors-origins", "--rate-limit", "--verbose", "--webhook", "serve",
+                "replay", "validate-fixtures");
         assertThat(Cli.run("serve", "--help").out()).contains("--state-file");
         assertThat(Cli.run("replay", "--help").out()).contains("N passed, M failed");
     }
@@ -42,13 +43,25 @@ class CommandLineTest {
     void badOptionValuesAreOneLineEach() {
         for (String[] args : new String[][] {
                 {"--clock", "sometimes"}, {"--port", "eighty"}, {"--port", "70000"}, {"--start", "yesterday"},
-                {"--rate-limit", "-1"}, {"serve", "--seed", "x"}}) {
+                {"--rate-limit", "-1"}, {"serve", "--seed", "x"}, {"--max-import-size", "lots"},
+                {"--max-import-size", "0"}, {"--max-import-size", "12TB"}}) {
             Cli cli = Cli.run(args);
             assertThat(cli.exitCode()).as(String.join(" ", args)).isEqualTo(2);
             assertThat(cli.err().lines().count()).as(cli.err()).isEqualTo(1);
             assertThat(cli.err()).startsWith("banks-sandbox: ").doesNotContain("Exception", "\tat ");
         }
         assertThat(Cli.run("--clock", "sometimes").err()).contains("must be frozen or running");
+        assertThat(Cli.run("--max-import-size", "lots").err()).contains("'lots' is not a size such as 256MiB, 1GiB or 1048576");
+    }
+
+    @Test
+    void aWebhookThatIsNotAnHttpUrlIsOneLineAndExitCode1() {
+        Cli cli = Cli.run("--port", "0", "--webhook", "ftp://example.com/hooks");
+        assertThat(cli.exitCode()).isEqualTo(1);
+        assertThat(cli.err().lines().count()).as(cli.err()).isEqualTo(1);
+        assertThat(cli.err()).startsWith("banks-sandbox: ").contains("ftp://example.com/hooks")
+                .doesNotContain("Exception", "\tat ");
+        assertThat(cli.out()).doesNotContain("listening");
     }
 
     @Test

@@ -2,15 +2,12 @@ package io.bankssandbox.standalone;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
-import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.Playwright;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import java.nio.file.Files;
@@ -36,10 +33,9 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class DashboardBrowserTest {
-    private static final Path CHROMIUM = Paths.get("/usr/bin/chromium");
     private static final String ACCOUNT_NAME = "Riverside Operating";
 
-    private Playwright playwright;
+    private HeadlessChromium chromium;
     private Browser browser;
     private Sandbox sandbox;
     private BrowserContext context;
@@ -48,30 +44,21 @@ class DashboardBrowserTest {
 
     @BeforeAll
     void launchBrowser() {
-        assumeTrue(Files.isExecutable(CHROMIUM), "Skipping the dashboard browser test: " + CHROMIUM
-                + " is missing (install it with `apt-get install -y chromium`; .ci/run does)");
-        playwright = Playwright.create();
-        browser = playwright.chromium().launch(new BrowserType.LaunchOptions()
-                .setExecutablePath(CHROMIUM)
-                .setHeadless(true)
-                .setArgs(List.of("--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                        "--disable-background-networking", "--disable-component-update", "--disable-sync")));
+        chromium = HeadlessChromium.launch();
+        browser = chromium.browser();
     }
 
     @AfterAll
     void closeBrowser() {
-        if (browser != null) {
-            browser.close();
-        }
-        if (playwright != null) {
-            playwright.close();
+        if (chromium != null) {
+            chromium.close();
         }
     }
 
     @BeforeEach
     void openPage() {
         sandbox = Sandbox.start(); // frozen clock at the fixture start: the test decides when time moves
-        context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1440, 900).setLocale("en-US"));
+        context = chromium.newContext();
         page = context.newPage();
         page.onPageError(pageErrors::add);
         page.onConsoleMessage(message -> {

@@ -48,7 +48,8 @@ class ServeProcessTest {
     @Test
     void optionsReachTheServer() throws Exception {
         try (SandboxProcess sandbox = SandboxProcess.start("--port", "0", "--clock", "frozen", "--start",
-                "2026-05-01T08:00:00Z", "--seed", "7", "--rate-limit", "2", "--cors-origins", "https://app.example.com")) {
+                "2026-05-01T08:00:00Z", "--seed", "7", "--rate-limit", "2", "--cors-origins", "https://app.example.com",
+                "--max-import-size", "64KiB")) {
             assertThat(Http.get(sandbox.baseUrl() + "/_sandbox/clock", null).body())
                     .isEqualTo("{\"now\":\"2026-05-01T08:00:00.000Z\",\"mode\":\"frozen\"}");
             assertThat(Http.get(sandbox.baseUrl() + "/v0/entities?limit=1", KEY).statusCode()).isEqualTo(200);
@@ -56,6 +57,10 @@ class ServeProcessTest {
             HttpResponse<String> limited = Http.get(sandbox.baseUrl() + "/v0/entities?limit=1", KEY);
             assertThat(limited.statusCode()).isEqualTo(429);
             assertThat(limited.headers().firstValue("Retry-After")).isPresent();
+            String export = Http.get(sandbox.baseUrl() + "/_sandbox/state", null).body();
+            HttpResponse<String> tooLarge = Http.send(sandbox.baseUrl() + "/_sandbox/state", "PUT", null, null, export);
+            assertThat(tooLarge.statusCode()).isEqualTo(413);
+            assertThat(tooLarge.body()).contains("the import limit of 64 KiB (--max-import-size)");
         }
     }
 

@@ -95,6 +95,9 @@ class WebhookKillTest {
             try (SandboxProcess first = SandboxProcess.start("--port", "0", "--clock", "frozen",
                     "--state-file", stateFile.toString(), "--webhook", receiver.url())) {
                 String base = first.baseUrl();
+                // an endpoint added through the control API is state: the state file keeps it
+                HttpResponse<String> inbox = Http.send(base + "/_sandbox/webhooks", "POST", null, null, "{\"url\":\"inbox\"}");
+                assertThat(inbox.statusCode()).as(inbox.body()).isEqualTo(201);
                 JsonNode accounts = JSON.readTree(Http.get(base + "/v0/accounts?limit=1", "lm_key_sandbox_all").body());
                 String account = accounts.get("data").get(0).get("id").asText();
                 HttpResponse<String> simulated = Http.send(base + "/_sandbox/inbound-ach-transfers", "POST", null, null,
@@ -116,17 +119,32 @@ class WebhookKillTest {
                     assertThat(receiver.bodies.get(1)).isEqualTo(receiver.bodies.get(0));
                     assertThat(receiver.ids.get(1)).isEqualTo(receiver.ids.get(0)).startsWith("event_");
                 }
-                JsonNode log = awaitDelivered(second.baseUrl());
+                JsonNode log = awaitDelivered(second.baseUrl(), "?endpoint_id=" + endpointOf(second.baseUrl(), "config"));
                 assertThat(log.get("data")).hasSize(1);
                 assertThat(log.at("/data/0/event_id").asText()).isEqualTo(receiver.ids.get(0));
+                // the control API's endpoint came back from the file, and so did its delivery of the same event
+                JsonNode inboxLog = awaitDelivered(second.baseUrl(), "?endpoint_id=" + endpointOf(second.baseUrl(), "control"));
+                assertThat(inboxLog.at("/data/0/event_id").asText()).isEqualTo(receiver.ids.get(0));
             }
         }
     }
 
-    private static JsonNode awaitDelivered(String base) throws Exception {
+    /** The id of the one endpoint of that origin ({@code config}: --webhook; {@code control}: the control API). */
+    private static String endpointOf(String base, String origin) throws Exception {
+        List<String> ids = new ArrayList<>();
+        JSON.readTree(Http.get(base + "/_sandbox/webhooks", null).body()).get("data").forEach(e -> {
+            if (origin.equals(e.get("origin").asText())) {
+                ids.add(e.get("id").asText());
+            }
+        });
+        assertThat(ids).hasSize(1);
+        return ids.get(0);
+    }
+
+    private static JsonNode awaitDelivered(String base, String filter) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (true) {
-            JsonNode log = JSON.readTree(Http.get(base + "/_sandbox/webhooks/deliveries", null).body());
+            JsonNode log = JSON.readTree(Http.get(base + "/_sandbox/webhooks/deliveries" + filter, null).body());
             if ("delivered".equals(log.at("/data/0/status").asText())) {
                 return log;
             }

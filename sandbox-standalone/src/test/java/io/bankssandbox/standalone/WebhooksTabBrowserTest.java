@@ -2,19 +2,12 @@ package io.bankssandbox.standalone;
 
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
-import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.Playwright;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.webhooks.WebhooksFeature.DeliveryView;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,10 +24,8 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class WebhooksTabBrowserTest {
-    private static final Path CHROMIUM = Paths.get("/usr/bin/chromium");
 
-    private Playwright playwright;
-    private Browser browser;
+    private HeadlessChromium chromium;
     private Sandbox sandbox;
     private BrowserContext context;
     private Page page;
@@ -42,23 +33,13 @@ class WebhooksTabBrowserTest {
 
     @BeforeAll
     void launchBrowser() {
-        assumeTrue(Files.isExecutable(CHROMIUM), "Skipping the dashboard browser test: " + CHROMIUM
-                + " is missing (install it with `apt-get install -y chromium`; .ci/run does)");
-        playwright = Playwright.create();
-        browser = playwright.chromium().launch(new BrowserType.LaunchOptions()
-                .setExecutablePath(CHROMIUM)
-                .setHeadless(true)
-                .setArgs(List.of("--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                        "--disable-background-networking", "--disable-component-update", "--disable-sync")));
+        chromium = HeadlessChromium.launch();
     }
 
     @AfterAll
     void closeBrowser() {
-        if (browser != null) {
-            browser.close();
-        }
-        if (playwright != null) {
-            playwright.close();
+        if (chromium != null) {
+            chromium.close();
         }
     }
 
@@ -66,7 +47,7 @@ class WebhooksTabBrowserTest {
     void openPage() {
         pageErrors.clear();
         sandbox = Sandbox.start();
-        context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1440, 900).setLocale("en-US"));
+        context = chromium.newContext();
         page = context.newPage();
         page.onPageError(pageErrors::add);
         page.onConsoleMessage(message -> {

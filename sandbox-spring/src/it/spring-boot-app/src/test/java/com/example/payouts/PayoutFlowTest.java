@@ -3,7 +3,7 @@ package com.example.payouts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.http.RequestJournal;
+import io.bankssandbox.requests.JournalEntry;
 import io.bankssandbox.spring.EnableBanksSandbox;
 import java.util.List;
 import org.junit.jupiter.api.MethodOrderer;
@@ -25,9 +25,9 @@ class PayoutFlowTest {
         String retried = payouts.issueCard("4711");
 
         assertThat(retried).isEqualTo(card);
-        List<RequestJournal.Entry> posts = sandbox.journal().requests("POST", "/v0/cards");
-        assertThat(posts).extracting(RequestJournal.Entry::idempotencyKey).containsExactly("order-4711", "order-4711");
-        assertThat(posts).extracting(RequestJournal.Entry::status).containsExactly(201, 201);
+        List<JournalEntry> posts = sandbox.journal().requests("POST", "/v0/cards");
+        assertThat(posts).extracting(JournalEntry::idempotencyKey).containsExactly("order-4711", "order-4711");
+        assertThat(posts).extracting(JournalEntry::status).containsExactly(201, 201);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.bankssandbox;
+package io.bankssandbox.runtime;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,7 +21,7 @@ public final class SandboxVersion {
     }
 
     private static String read() {
-        try (InputStream in = SandboxVersion.class.getResourceAsStream("build.properties")) {
+        try (InputStream in = SandboxVersion.class.getResourceAsStream("/io/bankssandbox/build.properties")) {
             if (in == null) {
                 // a build that skipped resource processing: say so rather than invent a number
                 return "unknown";

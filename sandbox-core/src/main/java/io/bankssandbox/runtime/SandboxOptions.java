@@ -1,8 +1,10 @@
-package io.bankssandbox;
+package io.bankssandbox.runtime;
 
+import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.clock.ClockMode;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.List;
 
 /**
  * The options a test annotation offers, as written in it: JUnit's {@code @BanksSandbox} and
@@ -13,8 +15,19 @@ import java.time.format.DateTimeParseException;
  * @param clock frozen or running
  * @param start an ISO 8601 instant, or blank for the fixture set's {@code clock.json}
  * @param seed seed of generated ids
+ * @param webhooks URLs sent both webhook events as the default key sees them ({@code inbox} for the
+ *     sandbox's own receiver), as the builder's {@code webhook(url)} does
  */
-public record SandboxOptions(String fixtures, ClockMode clock, String start, long seed) {
+public record SandboxOptions(String fixtures, ClockMode clock, String start, long seed, List<String> webhooks) {
+
+    public SandboxOptions {
+        webhooks = webhooks == null ? List.of() : List.copyOf(webhooks);
+    }
+
+    /** Options without webhook endpoints. */
+    public SandboxOptions(String fixtures, ClockMode clock, String start, long seed) {
+        this(fixtures, clock, start, seed, List.of());
+    }
 
     /**
      * The configuration these options ask for.
@@ -24,6 +37,7 @@ public record SandboxOptions(String fixtures, ClockMode clock, String start, lon
      */
     public SandboxConfig toConfig(String declaredBy) {
         SandboxConfig.Builder config = SandboxConfig.builder().fixtures(fixtures).clockMode(clock).seed(seed);
+        webhooks.forEach(config::webhook);
         if (!start.isBlank()) {
             try {
                 config.start(Instant.parse(start));

@@ -1,4 +1,4 @@
-package io.bankssandbox.http;
+package io.bankssandbox.requests;
 
 /**
  * How a fault ({@code POST /_sandbox/faults}) and a journal query ({@code Journal.requests}) pick

@@ -1,10 +1,12 @@
-package io.bankssandbox;
+package io.bankssandbox.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.clock.ClockMode;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SandboxOptionsTest {
@@ -16,6 +18,16 @@ class SandboxOptionsTest {
 
         assertThat(config).isEqualTo(SandboxConfig.builder().fixtures("clinic").clockMode(ClockMode.RUNNING)
                 .start(Instant.parse("2026-04-01T08:00:00Z")).seed(7).build());
+    }
+
+    @Test
+    void webhookUrlsBecomeTheConfigsEndpointsInTheirOrder() {
+        SandboxConfig config = new SandboxOptions("default", ClockMode.FROZEN, "", 42,
+                List.of("inbox", "http://127.0.0.1:9/hooks")).toConfig("here");
+
+        assertThat(config.webhooks()).containsExactly("inbox", "http://127.0.0.1:9/hooks");
+        assertThat(config).isEqualTo(SandboxConfig.builder().webhook("inbox").webhook("http://127.0.0.1:9/hooks").build());
+        assertThat(new SandboxOptions("default", ClockMode.FROZEN, "", 42).toConfig("here").webhooks()).isEmpty();
     }
 
     @Test
