@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The project's benchmark (its targets are in README.md, Performance), side by side in one run: the standalone jar, WireMock 3.13.2
-# standalone serving the same card body as a stub (with its defaults, and in its fastest
+# The benchmark of every performance target the README's Performance section states, side by side
+# in one run: the standalone jar, WireMock 3.13.2 standalone serving the same card body as a stub (with its defaults, and in its fastest
 # configuration, --no-request-journal), and a bare Javalin route serving the same bytes. Prints
 # the figures and the targets (bench/target/results.md); the key=value results are in
 # bench/target/results.properties.
@@ -119,9 +119,18 @@ wrk_run() { # DURATION NAME URL [script] [-- args]
   local duration=$1 name=$2 url=$3 script=${4:-$ROOT/bench/wrk/report.lua}; shift 4 || shift $#
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"$duration" -s "$script" "$url" "$@" | grep '^WRK '
 }
-measure() {
-  local name=$1 line
-  line=$(wrk_run "$DURATION" "$@")
+# the CPU time (user + system, all threads) a process has used, in clock ticks
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+measure() { # NAME SERVER_PID URL [script] [-- args]
+  local name=$1 pid=$2 line t0 t1 requests
+  shift 2
+  t0=$(cpu_ticks "$pid")
+  line=$(wrk_run "$DURATION" "$name" "$@")
+  t1=$(cpu_ticks "$pid")
+  # the server's CPU per answered request: unlike requests/s, it does not fall when neighbours
+  # take the cores (wrk's own CPU is not in it), so ratios of it hold on a busy machine
+  requests=$(grep -o 'requests=[0-9]*' <<< "$line" | cut -d= -f2)
+  line="$line cpu_us=$(( (t1 - t0) * 1000000 / $(getconf CLK_TCK) / (requests > 0 ? requests : 1) ))"
   echo "  $name: $line (load $(load_now))" >&2
   for field in $line; do
     case $field in WRK) ;; *) echo "${field#*=}" >> "$OUT/rounds/$name.${field%%=*}" ;; esac
@@ -150,29 +159,29 @@ if part throughput; then
   RUN_ID=$(date +%s)
   POST=$ROOT/bench/wrk/post-card.lua
   TARGETS=(
-    "sandbox_get|http://127.0.0.1:$PORT_SANDBOX/v0/cards/$CARD|"
-    "wiremock_get|http://127.0.0.1:$PORT_WIREMOCK/v0/cards/$CARD|"
-    "wiremock_fast_get|http://127.0.0.1:$PORT_WIREMOCK_FAST/v0/cards/$CARD|"
-    "javalin_get|http://127.0.0.1:$PORT_JAVALIN/v0/cards/$CARD|"
-    "sandbox_launcher_get|http://127.0.0.1:$PORT_LAUNCHER/v0/cards/$CARD|"
-    "sandbox_list|http://127.0.0.1:$PORT_SANDBOX/v0/inbound-ach-transfers?limit=10|"
-    "sandbox_post|http://127.0.0.1:$PORT_SANDBOX/v0/cards|$POST"
+    "sandbox_get|$SB|http://127.0.0.1:$PORT_SANDBOX/v0/cards/$CARD|"
+    "wiremock_get|$WM|http://127.0.0.1:$PORT_WIREMOCK/v0/cards/$CARD|"
+    "wiremock_fast_get|$WF|http://127.0.0.1:$PORT_WIREMOCK_FAST/v0/cards/$CARD|"
+    "javalin_get|$JV|http://127.0.0.1:$PORT_JAVALIN/v0/cards/$CARD|"
+    "sandbox_launcher_get|$SL|http://127.0.0.1:$PORT_LAUNCHER/v0/cards/$CARD|"
+    "sandbox_list|$SB|http://127.0.0.1:$PORT_SANDBOX/v0/inbound-ach-transfers?limit=10|"
+    "sandbox_post|$SB|http://127.0.0.1:$PORT_SANDBOX/v0/cards|$POST"
   )
   if [ -n "$BASELINE_JAR" ]; then
     baseline_cmd "$PORT_BASELINE" > "$OUT/baseline.log" 2>&1 & PIDS+=($!); BL=$!
     wait_200 "http://127.0.0.1:$PORT_BASELINE/v0/cards/$CARD" "$BL"
-    TARGETS+=("baseline_get|http://127.0.0.1:$PORT_BASELINE/v0/cards/$CARD|"
-      "baseline_list|http://127.0.0.1:$PORT_BASELINE/v0/inbound-ach-transfers?limit=10|"
-      "baseline_post|http://127.0.0.1:$PORT_BASELINE/v0/cards|$POST")
+    TARGETS+=("baseline_get|$BL|http://127.0.0.1:$PORT_BASELINE/v0/cards/$CARD|"
+      "baseline_list|$BL|http://127.0.0.1:$PORT_BASELINE/v0/inbound-ach-transfers?limit=10|"
+      "baseline_post|$BL|http://127.0.0.1:$PORT_BASELINE/v0/cards|$POST")
   fi
   for target in "${TARGETS[@]}"; do   # warm-up: JIT, pools, connections
-    IFS='|' read -r name url script <<< "$target"
+    IFS='|' read -r name pid url script <<< "$target"
     wrk_run "$WARMUP" "$name" "$url" "${script:-$ROOT/bench/wrk/report.lua}" -- "$RUN_ID-warm" > /dev/null
   done
   for round in $(seq "$ROUNDS"); do
     for target in "${TARGETS[@]}"; do
-      IFS='|' read -r name url script <<< "$target"
-      measure "$name" "$url" "${script:-$ROOT/bench/wrk/report.lua}" -- "$RUN_ID-$round"
+      IFS='|' read -r name pid url script <<< "$target"
+      measure "$name" "$pid" "$url" "${script:-$ROOT/bench/wrk/report.lua}" -- "$RUN_ID-$round"
     done
   done
   for file in "$OUT"/rounds/*; do

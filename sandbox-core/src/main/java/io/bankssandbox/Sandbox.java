@@ -91,6 +91,9 @@ public final class Sandbox implements AutoCloseable {
      * start-up work to do first overlaps the two. {@link #start()} does it anyway.
      */
     public static void warmUp() {
+        if (SandboxConfig.Output.fromSystemProperty() != SandboxConfig.Output.VERBOSE) {
+            LibraryLogging.quiet(); // the warm-up is the libraries' first use: quiet them before it
+        }
         SandboxServer.warmUp();
     }
 

@@ -92,8 +92,6 @@ final class SandboxServer {
             javalin.startup.startupWatcherEnabled = false;
             javalin.http.maxRequestSize = 64L * 1024 * 1024; // our BodyReader enforces the 1 MiB limit
             javalin.startup.showJavalinBanner = false;
-            // the watcher's "you never started it" hint: this Javalin is mounted on the shared server
-            javalin.startup.startupWatcherEnabled = false;
             // Javalin copies each answer to the socket through a buffer it allocates per request, 32 KiB
             // by default: thirty times a card's JSON, and zeroing it was a tenth of a GET's CPU
             javalin.http.responseBufferSize = 4096;

@@ -10,9 +10,9 @@ import java.util.Locale;
 import java.util.Properties;
 
 /**
- * Turns bench/run.sh's {@code key=value} results into Markdown: the figures, the targets of
- * DESIGN.md §8 (met or not), and the startup breakdown when that part ran. A figure whose part did
- * not run shows as "–"; a target without figures shows "?".
+ * Turns bench/run.sh's {@code key=value} results into Markdown: the figures, the performance targets
+ * (met or not), and the startup breakdown when that part ran. A figure whose part did not run shows
+ * as "–"; a target without figures shows "?".
  *
  * <pre>java -cp ... Report RESULTS_FILE [OUT_DIR]</pre>
  */
@@ -56,6 +56,11 @@ public final class Report {
         out.add("| GET /v0/inbound-ach-transfers?limit=10, requests/s (p99 ms) | " + f0("sandbox_list_rps") + " ("
                 + f2("sandbox_list_p99_ms") + ") | | |" + (baseline ? " " + f0("baseline_list_rps") + " ("
                 + f2("baseline_list_p99_ms") + ") |" : ""));
+        out.add("| server CPU per request (all its threads), µs: GET / POST / list | " + f1("sandbox_get_cpu_us") + " / "
+                + f1("sandbox_post_cpu_us") + " / " + f1("sandbox_list_cpu_us") + " | " + f1("wiremock_get_cpu_us") + " ("
+                + f1("wiremock_fast_get_cpu_us") + " with --no-request-journal) / – / – | " + f1("javalin_get_cpu_us")
+                + " / – / – |" + (baseline ? " " + f1("baseline_get_cpu_us") + " / " + f1("baseline_post_cpu_us") + " / "
+                + f1("baseline_list_cpu_us") + " |" : ""));
         out.add("| GET /v0/cards/{id} through bin/banks-sandbox (C1 only), requests/s (p99 ms) | "
                 + f0("sandbox_launcher_get_rps") + " (" + f2("sandbox_launcher_get_p99_ms") + ") | | |" + b);
         out.add("| JVM start to first 200 with `java -jar`, median ms wall (CPU) | " + f0("sandbox_start_ms") + " ("
@@ -121,6 +126,10 @@ public final class Report {
         atLeast("GET vs WireMock (defaults: request journal on)", ratio("sandbox_get_rps", "wiremock_get_rps"), 3.0, "x");
         report("GET vs WireMock --no-request-journal (reported)", ratio("sandbox_get_rps", "wiremock_fast_get_rps"), "x");
         atLeast("POST vs GET", ratio("sandbox_post_rps", "sandbox_get_rps"), 0.6, "x");
+        // the same three ratios from the servers' CPU per request, which a busy machine does not bend
+        atLeast("GET vs bare Javalin, by server CPU per request", ratio("javalin_get_cpu_us", "sandbox_get_cpu_us"), 0.9, "x");
+        atLeast("GET vs WireMock, by server CPU per request", ratio("wiremock_get_cpu_us", "sandbox_get_cpu_us"), 3.0, "x");
+        atLeast("POST vs GET, by server CPU per request", ratio("sandbox_get_cpu_us", "sandbox_post_cpu_us"), 0.6, "x");
         double worst = Double.NaN;
         for (String page : List.of("first", "middle", "one_key", "account")) {
             double r = ratio("page_" + page + "_1m_cpu_us", "page_" + page + "_1k_cpu_us");

@@ -40,6 +40,20 @@ class WebhooksHandleTest {
     }
 
     @Test
+    void theBuildersEndpointIsConfigurationNotStateAndCannotBeRemoved(Sandbox sandbox) {
+        var configured = sandbox.webhooks().endpoints().get(0);
+        assertThat(sandbox.exportState().get("webhook_endpoints")).isEmpty();
+        assertThatThrownBy(() -> sandbox.webhooks().unsubscribe(configured.id()))
+                .isInstanceOf(SandboxException.class)
+                .satisfies(e -> assertThat(((SandboxException) e).status()).isEqualTo(409));
+        var added = sandbox.webhooks().subscribe("inbox");
+        assertThat(sandbox.exportState().get("webhook_endpoints")).singleElement()
+                .satisfies(e -> assertThat(e.get("id").asText()).isEqualTo(added.id()));
+        assertThat(sandbox.webhooks().unsubscribe(added.id()).id()).isEqualTo(added.id());
+        assertThat(sandbox.webhooks().endpoints()).containsExactly(configured);
+    }
+
+    @Test
     void awaitDeliveredFailsWithWhatWasDeliveredInstead(Sandbox sandbox) {
         credit(sandbox, 5_555);
         sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10));
