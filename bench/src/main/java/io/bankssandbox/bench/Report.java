@@ -139,6 +139,13 @@ public final class Report {
         }
         within("list page, 1M vs 1k items, thread CPU (the farthest from 1 of four pages)", worst, 0.1);
         atMost("heap with 1M inbound ACH transfers", num("heap_used_after_gc_mib"), 1024, " MiB");
+        // the webhook part's rows (bench/parts/40-webhooks.sh); "–" when that part did not run
+        // WebhookBench fails rather than print when one event of the burst is not delivered
+        report("webhooks: events of a burst, every one delivered to a loopback receiver", num("webhook_burst_events"), "");
+        atMost("webhooks: first attempt after the change, p99 (10,000-event burst)",
+                num("webhook_first_attempt_p99_ms"), 100, " ms");
+        within("webhooks: POST /v0/cards median beside a receiver that never answers vs none",
+                num("post_card_dead_receiver_ratio"), 0.1);
         out.add("");
     }
 
