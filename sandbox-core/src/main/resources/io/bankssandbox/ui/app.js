@@ -71,34 +71,7 @@
 
   // ---------- the control API ----------
 
-  class ApiError extends Error {
-    constructor(status, body) {
-      const message = body && body.message !== undefined
-        ? (Array.isArray(body.message) ? body.message.join("; ") : body.message)
-        : body && body.error ? body.error : "HTTP " + status;
-      super(message);
-      this.status = status;
-      this.body = body;
-    }
-  }
-
-  async function call(method, path, body) {
-    const headers = { Accept: "application/json" };
-    const token = sessionStorage.getItem(TOKEN_KEY);
-    if (token) headers.Authorization = "Bearer " + token;
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-    const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await response.text();
-    let json = null;
-    try { json = text ? JSON.parse(text) : null; } catch (e) { json = null; }
-    if (response.status === 401) {
-      // The sandbox runs with --admin-token: ask for it once, keep it for this tab.
-      $("#token-bar").hidden = false;
-      throw new ApiError(401, json || { message: "Admin token required" });
-    }
-    if (!response.ok) throw new ApiError(response.status, json);
-    return json;
-  }
+  const { ApiError, call } = window.BanksSandboxUi; // from dom.js
 
   // Downloads the session as a QA scenario. Fetched rather than linked, so that the admin token goes along.
   async function downloadScenario(format, fileName) {

@@ -1,4 +1,4 @@
-// What the dashboard's scripts (app.js, webhooks.js) share: building elements.
+// What the dashboard's scripts (app.js, webhooks.js) share: building elements and calling the control API.
 (function () {
   "use strict";
   // Builds an element: el("td", {class: "num", "data-testid": "x"}, "text", childNode, ...).
@@ -16,5 +16,36 @@
     return node;
   }
 
-  window.BanksSandboxUi = Object.freeze({ el });
+  const TOKEN_KEY = "banks-sandbox-admin-token";
+
+  class ApiError extends Error {
+    constructor(status, body) {
+      const message = body && body.message !== undefined
+        ? (Array.isArray(body.message) ? body.message.join("; ") : body.message)
+        : body && body.error ? body.error : "HTTP " + status;
+      super(message);
+      this.status = status;
+      this.body = body;
+    }
+  }
+
+  async function call(method, path, body) {
+    const headers = { Accept: "application/json" };
+    const token = sessionStorage.getItem(TOKEN_KEY);
+    if (token) headers.Authorization = "Bearer " + token;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await response.text();
+    let json = null;
+    try { json = text ? JSON.parse(text) : null; } catch (e) { json = null; }
+    if (response.status === 401) {
+      // The sandbox runs with --admin-token: ask for it once, keep it for this tab.
+      document.querySelector("#token-bar").hidden = false;
+      throw new ApiError(401, json || { message: "Admin token required" });
+    }
+    if (!response.ok) throw new ApiError(response.status, json);
+    return json;
+  }
+
+  window.BanksSandboxUi = Object.freeze({ el, ApiError, call });
 })();

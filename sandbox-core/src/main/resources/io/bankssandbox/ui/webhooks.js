@@ -8,22 +8,7 @@
   const $ = (selector) => document.querySelector(selector);
   let lastText = "";
 
-  const { el } = window.BanksSandboxUi; // from dom.js
-
-  async function call(method, path, body) {
-    const headers = { Accept: "application/json" };
-    const token = sessionStorage.getItem(TOKEN_KEY);
-    if (token) headers.Authorization = "Bearer " + token;
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-    const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const json = await response.json().catch(() => null);
-    if (!response.ok) {
-      const message = json && json.message !== undefined
-        ? (Array.isArray(json.message) ? json.message.join("; ") : json.message) : "HTTP " + response.status;
-      throw new Error(message);
-    }
-    return json;
-  }
+  const { el, call } = window.BanksSandboxUi; // from dom.js
 
   function say(message, kind) {
     const out = $('[data-testid="webhooks-message"]');
