@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * due on the sandbox clock and hands it to the sender, whose own threads do the HTTP. Each endpoint
  * has a {@link DeliveryLane}: due deliveries are sent in the order their events occurred, one at a
  * time while the receiver keeps up and a few at once under a backlog; one waiting for a retry does
- * not hold back newer ones. Results are written back into the state.
+ * not hold back newer ones. Results are written back into the state by the {@link AttemptRecorder}.
  *
  * <p>The lanes are an index of the state's pending deliveries, rebuilt whenever the state is
  * replaced (reset, import, state file); a result that arrives for a replaced state is dropped.
@@ -31,6 +31,7 @@ final class WebhookDispatcher implements AutoCloseable {
     private final SandboxClock clock;
     private final WebhookEndpoints endpoints;
     private final String version;
+    private final AttemptRecorder recorder;
     private final Object lock = new Object();
     private final Map<String, DeliveryLane> lanes = new HashMap<>(); // guarded by lock
     /** Which state the lanes index; changed only under the state's write lock. */
@@ -54,6 +55,7 @@ final class WebhookDispatcher implements AutoCloseable {
         this.clock = clock;
         this.endpoints = endpoints;
         this.version = version;
+        this.recorder = new AttemptRecorder(state, () -> generation, this::retryLater);
     }
 
     /** Runs before the first attempt of new deliveries: returns once their change is on disk. */
@@ -225,10 +227,10 @@ final class WebhookDispatcher implements AutoCloseable {
         }
         sender.send(target.endpoint(), delivery).thenAccept(outcome -> {
             try {
+                continueLane(pick.lane()); // the next attempt goes out while this one's result is written
+            } finally {
                 record(pick, attemptsBefore, new WebhookDelivery.Attempt(now, outcome.statusCode(), outcome.error(),
                         outcome.durationMs()));
-            } finally {
-                continueLane(pick.lane());
             }
         });
     }
@@ -270,9 +272,6 @@ final class WebhookDispatcher implements AutoCloseable {
             }
             lane.promote(clock.now());
             take(lane, next);
-            if (lane.hasWaiting()) {
-                lock.notifyAll(); // a retry now waits: the worker watches the clock for it
-            }
         }
         for (Pick pick : next) {
             attempt(pick);
@@ -280,20 +279,21 @@ final class WebhookDispatcher implements AutoCloseable {
     }
 
     private void record(Pick pick, int attemptsBefore, WebhookDelivery.Attempt attempt) {
-        WebhookDelivery next = state.write(s -> {
-            WebhookDelivery current = s.webhookDeliveries.get(pick.deliveryId());
-            if (pick.generation() != generation || current == null || !current.isPending()
-                    || current.attempts().size() != attemptsBefore) {
-                return null; // the state was replaced, or the delivery moved on meanwhile
+        recorder.record(new AttemptRecorder.Result(pick.deliveryId(), pick.generation(), attemptsBefore, attempt,
+                pick.lane()));
+    }
+
+    /** Failed attempts with retries to come go back to their lanes, by due time. */
+    private void retryLater(List<AttemptRecorder.Retry> retries) {
+        if (retries.isEmpty()) {
+            return;
+        }
+        synchronized (lock) {
+            Instant now = clock.now();
+            for (AttemptRecorder.Retry retry : retries) {
+                retry.lane().add(retry.delivery().id(), retry.delivery().nextAttemptAt(), now, 0);
             }
-            WebhookDelivery updated = current.after(attempt);
-            s.webhookDeliveries.put(updated);
-            return updated;
-        });
-        if (next != null && next.isPending()) {
-            synchronized (lock) {
-                pick.lane().add(next.id(), next.nextAttemptAt(), clock.now(), 0);
-            }
+            lock.notifyAll(); // the worker watches the clock for them
         }
     }
 }

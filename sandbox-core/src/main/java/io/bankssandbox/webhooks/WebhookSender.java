@@ -109,10 +109,9 @@ final class WebhookSender implements AutoCloseable {
     private void exchange(HttpRequest request, CompletableFuture<Outcome> outcome) {
         long started = System.nanoTime();
         try {
-            client.send(request, info -> {
-                outcome.complete(new Outcome(info.statusCode(), null, elapsedMillis(started)));
-                return new CappedDiscard();
-            });
+            // returns with the status line, on this thread: the body is drained after (see CappedDiscard)
+            HttpResponse<Void> response = client.send(request, info -> new CappedDiscard());
+            outcome.complete(new Outcome(response.statusCode(), null, elapsedMillis(started)));
         } catch (IOException | RuntimeException e) {
             outcome.complete(new Outcome(null, describe(e), elapsedMillis(started)));
         } catch (InterruptedException e) {
@@ -150,7 +149,11 @@ final class WebhookSender implements AutoCloseable {
         }
     }
 
-    /** Reads a response body up to the cap, then cancels (the client closes that connection). */
+    /**
+     * Reads a response body up to the cap, then cancels (the client closes that connection). The
+     * response is complete at once, as with the JDK's input-stream subscriber: the attempt's outcome
+     * does not wait for the body, which is read on after it.
+     */
     private final class CappedDiscard implements HttpResponse.BodySubscriber<Void> {
         private final CompletableFuture<Void> done = new CompletableFuture<>();
         private Flow.Subscription subscription;
@@ -164,7 +167,7 @@ final class WebhookSender implements AutoCloseable {
 
         @Override
         public CompletionStage<Void> getBody() {
-            return done;
+            return CompletableFuture.completedFuture(null);
         }
 
         @Override
