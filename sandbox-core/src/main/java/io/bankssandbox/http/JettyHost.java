@@ -41,6 +41,9 @@ public final class JettyHost {
         }
     }
 
+    /** How long a connection may sit idle (or a request stall) before the server closes it. */
+    static final long IDLE_TIMEOUT_MILLIS = 30 * 60 * 1000L;
+
     private static final Object STARTING = new Object();
     private static CompletableFuture<JettyHost> shared;
 
@@ -147,6 +150,10 @@ public final class JettyHost {
         // pool thread while it is open and its first request takes one hand-off fewer
         ServerConnector connector = new ServerConnector(server, 0, 1, new HttpConnectionFactory(http));
         connector.setName(name);
+        // Jetty closes a connection idle for 30 s by default; a test suite's HTTP client keeps its
+        // pooled connections far longer (the JDK's 20 min) while other classes run, and one it reuses
+        // just as the server closes it fails a POST outright (only idempotent requests are retried)
+        connector.setIdleTimeout(IDLE_TIMEOUT_MILLIS);
         connector.setHost(host);
         connector.setPort(port);
         ServletContextHandler context = context(name, servlet);
