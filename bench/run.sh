@@ -225,8 +225,10 @@ if part start; then
   start_ms sandbox_launcher_training "$PORT_SANDBOX" launcher_cmd > /dev/null
   start_ms wiremock_tuned_training "$PORT_WIREMOCK" wiremock_tuned_cmd > /dev/null
   [ -f "$SB_CDS" ] && [ -f "$WM_CDS" ] || { echo "a class-data sharing archive was not written" >&2; exit 1; }
+  # bare Javalin (one route, the same bytes, from the same jar): the floor any Javalin server starts from
   VARIANTS=(sandbox:$PORT_SANDBOX:sandbox_cmd wiremock:$PORT_WIREMOCK:wiremock_cmd
-    sandbox_launcher:$PORT_SANDBOX:launcher_cmd wiremock_tuned:$PORT_WIREMOCK:wiremock_tuned_cmd)
+    sandbox_launcher:$PORT_SANDBOX:launcher_cmd wiremock_tuned:$PORT_WIREMOCK:wiremock_tuned_cmd
+    javalin:$PORT_JAVALIN:javalin_cmd)
   [ -z "$BASELINE_JAR" ] || VARIANTS+=(baseline:$PORT_BASELINE:baseline_cmd)
   declare -A WALL CPU
   for _ in $(seq "$STARTS"); do

@@ -52,7 +52,7 @@ final class SandboxServer {
         this.requestedPort = config.port();
         this.runtime = new SandboxRuntime(config);
         HttpPipeline pipeline = new HttpPipeline(runtime.clock(), runtime.timeMachine(),
-                () -> runtime.state().read(s -> s.apiKeys), Contracts.openApiValidator(), runtime.idempotency(),
+                () -> runtime.state().readUnlocked(s -> s.apiKeys), Contracts.openApiValidator(), runtime.idempotency(),
                 runtime.journal(), runtime.faults(), runtime.rateLimiter(), config.adminToken());
         this.webhooks = new io.bankssandbox.webhooks.WebhookService(runtime, "banks-sandbox-webhooks",
                 SandboxVersion.current());

@@ -65,7 +65,8 @@ public final class Report {
                 + f0("sandbox_launcher_get_rps") + " (" + f2("sandbox_launcher_get_p99_ms") + ") | | |" + b);
         out.add("| JVM start to first 200 with `java -jar`, median ms wall (CPU) | " + f0("sandbox_start_ms") + " ("
                 + f0("sandbox_start_cpu_ms") + ") | " + f0("wiremock_start_ms") + " (" + f0("wiremock_start_cpu_ms")
-                + ") | |" + (baseline ? " " + f0("baseline_start_ms") + " (" + f0("baseline_start_cpu_ms") + ") |" : ""));
+                + ") | " + f0("javalin_start_ms") + " (" + f0("javalin_start_cpu_ms") + ") |"
+                + (baseline ? " " + f0("baseline_start_ms") + " (" + f0("baseline_start_cpu_ms") + ") |" : ""));
         out.add("| JVM start to first 200 with CDS archive + C1 only, median ms wall (CPU) | "
                 + f0("sandbox_launcher_start_ms") + " (" + f0("sandbox_launcher_start_cpu_ms") + ", bin/banks-sandbox) | "
                 + f0("wiremock_tuned_start_ms") + " (" + f0("wiremock_tuned_start_cpu_ms") + ", same flags) | |" + b);
@@ -117,6 +118,10 @@ public final class Report {
                 ratio("sandbox_start_ms", "wiremock_start_ms"), 0.5, "x");
         atMost("the same, CPU used by the first 200 (context)", ratio("sandbox_start_cpu_ms", "wiremock_start_cpu_ms"),
                 0.5, "x");
+        // what no Javalin server reaches without flags: the floor the first row is read against
+        report("bare Javalin (one route, same jar) vs WireMock's `java -jar`, wall (the floor)",
+                ratio("javalin_start_ms", "wiremock_start_ms"), "x");
+        report("sandbox vs bare Javalin, `java -jar` start, wall", ratio("sandbox_start_ms", "javalin_start_ms"), "x");
         atMost("bin/banks-sandbox vs WireMock's `java -jar` (context)",
                 ratio("sandbox_launcher_start_ms", "wiremock_start_ms"), 0.5, "x");
         atMost("first Sandbox.start() in a fresh JVM to its first answer", num("cold_first_sandbox_ms"), 600, " ms");
@@ -149,9 +154,20 @@ public final class Report {
         out.add("");
     }
 
-    /** The breakdown part's tables, when it ran. */
+    /** The breakdown part's tables, when it ran, and the start profile's split of a start's CPU. */
     private void breakdown() throws IOException {
         out.add("");
+        if (results.containsKey("start_profile_samples")) {
+            out.add("Where a `java -jar` start's CPU goes up to its first 200 (async-profiler, " + f0("start_profile_samples")
+                    + " samples of 1 ms, all threads): JIT compiler threads " + f1("start_profile_thread_jit_pct")
+                    + "%, main thread " + f1("start_profile_thread_main_pct") + "%, Jetty's start and warm-up "
+                    + f1("start_profile_thread_http_start_pct") + "%, the contract's parse " + f1("start_profile_thread_contract_pct")
+                    + "%, GC " + f1("start_profile_thread_gc_pct") + "%. By kind of work: C2 " + f1("start_profile_kind_jit_c2_pct")
+                    + "%, C1 " + f1("start_profile_kind_jit_c1_pct") + "%, class loading (parse, verify, link, unzip) "
+                    + f1("start_profile_kind_class_loading_pct") + "%, lambda bootstrap " + f1("start_profile_kind_lambda_bootstrap_pct")
+                    + "%, GC " + f1("start_profile_kind_gc_pct") + "%, the code itself " + f1("start_profile_kind_code_pct") + "%.");
+            out.add("");
+        }
         for (String[] table : new String[][] {{"breakdown.md", "this build"}, {"baseline-breakdown.md", "the baseline jar"}}) {
             Path file = dir == null ? null : dir.resolve(table[0]);
             if (file != null && Files.exists(file)) {

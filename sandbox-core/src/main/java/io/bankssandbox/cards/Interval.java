@@ -13,15 +13,19 @@ import java.time.temporal.TemporalAdjusters;
 public enum Interval {
     PER_TRANSACTION, PER_DAY, PER_WEEK, PER_MONTH, ALL_TIME;
 
+    /** Read and written with every card: worked out once rather than lower-cased at each use. */
+    private static final Interval[] ALL = values();
+    private final String wireName = name().toLowerCase(java.util.Locale.ROOT);
+
     @JsonValue
     public String wireName() {
-        return name().toLowerCase();
+        return wireName;
     }
 
     @JsonCreator
     public static Interval fromWire(String value) {
-        for (Interval interval : values()) {
-            if (interval.wireName().equals(value)) {
+        for (Interval interval : ALL) {
+            if (interval.wireName.equals(value)) {
                 return interval;
             }
         }

@@ -33,10 +33,20 @@ public final class BodyReader {
 
     /**
      * The body's bytes; throws a 413 {@link ApiException} when it passes the limit. {@code expected}
-     * is the declared length (-1 when unknown), which sizes the buffers: a small body gets small ones.
+     * is the declared length (-1 when unknown). A declared length within the limit is read straight
+     * into one array of that size (the server never hands over more than a request declares; a body
+     * cut short comes back as far as it came); an unknown or larger one is read in chunks.
      */
     public static byte[] read(InputStream in, long expected) throws IOException {
-        int size = expected >= 0 && expected < 8192 ? (int) expected + 1 : 8192;
+        if (expected >= 0 && expected <= LIMIT) {
+            return in.readNBytes((int) expected);
+        }
+        return readUnknown(in);
+    }
+
+    /** A body of unknown (or too large) length, in chunks; a 413 past the limit. */
+    private static byte[] readUnknown(InputStream in) throws IOException {
+        int size = 8192;
         ByteArrayOutputStream out = new ByteArrayOutputStream(size);
         byte[] buffer = new byte[size];
         int n;

@@ -3,29 +3,39 @@ package io.bankssandbox.http;
 import io.javalin.Javalin;
 import io.javalin.http.servlet.JavalinServlet;
 import jakarta.servlet.Servlet;
-import java.util.List;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletContextRequest;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.AbstractConnector;
+import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.LocalConnector;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
-import org.eclipse.jetty.server.handler.ContextHandlerCollection;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 
 /**
  * The JVM's one Jetty server, on which every sandbox of the JVM is mounted: each sandbox gets a
- * connector of its own (its own port) and a servlet context that answers only that connector, so
- * two sandboxes never see each other's requests. Starting Jetty's server, its thread pool and its
- * handler tree is most of a sandbox's start and all of its stop; a test suite starting a sandbox
- * per class pays for that once instead of per class.
+ * connector of its own (its own port), and the server's one servlet context hands a request to the
+ * servlet of the sandbox whose connector it came in on, so two sandboxes never see each other's
+ * requests. Starting Jetty's server, its thread pool and its handler tree is most of a sandbox's
+ * start and all of its stop; a test suite starting a sandbox per class pays for that once instead
+ * of per class. A mount starts no context of its own, so Jetty logs nothing per sandbox (a context
+ * announces its every start and stop at INFO, which an application's logging would show).
  *
  * <p>The server runs on daemon threads and is never stopped: it holds no port of its own, and a
  * JVM whose sandboxes are all closed exits as if it had none.
@@ -41,11 +51,14 @@ public final class JettyHost {
         }
     }
 
+    /** How long a connection may sit idle (or a request stall) before the server closes it. */
+    static final long IDLE_TIMEOUT_MILLIS = 30 * 60 * 1000L;
+
     private static final Object STARTING = new Object();
     private static CompletableFuture<JettyHost> shared;
 
     private final Server server;
-    private final ContextHandlerCollection contexts = new ContextHandlerCollection(true);
+    private final MountedServlets mounted = new MountedServlets();
     private final HttpConfiguration http = new HttpConfiguration();
     private final AtomicInteger mounts = new AtomicInteger();
 
@@ -60,7 +73,12 @@ public final class JettyHost {
         http.setUriCompliance(UriCompliance.LEGACY);
         http.setSendServerVersion(false);
         server.setErrorHandler(new JsonErrorPages());
-        server.setHandler(contexts);
+        ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
+        context.setContextPath("/");
+        ServletHolder dispatch = new ServletHolder(mounted);
+        dispatch.setInitOrder(0); // initialized as the server starts: mounted servlets share its configuration
+        context.addServlet(dispatch, "/*");
+        server.setHandler(context);
         server.start();
         warmUp();
     }
@@ -83,26 +101,16 @@ public final class JettyHost {
                 ctx.outputStream().write(new byte[] {'{', '}'});
             });
         });
-        ServletContextHandler context = context(connector.getName(), new JavalinServlet(app.unsafe));
+        mounted.add(connector, new JavalinServlet(app.unsafe));
         synchronized (this) {
-            contexts.addHandler(context);
-            context.start();
             server.addConnector(connector);
             connector.start();
         }
         try {
             connector.getResponse("GET /warm-up HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
         } finally {
-            unmount(connector, context);
+            unmount(connector);
         }
-    }
-
-    private static ServletContextHandler context(String connectorName, Servlet servlet) {
-        ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
-        context.setContextPath("/");
-        context.setVirtualHosts(List.of("@" + connectorName));
-        context.addServlet(new ServletHolder(servlet), "/*");
-        return context;
     }
 
     /**
@@ -147,53 +155,76 @@ public final class JettyHost {
         // pool thread while it is open and its first request takes one hand-off fewer
         ServerConnector connector = new ServerConnector(server, 0, 1, new HttpConnectionFactory(http));
         connector.setName(name);
+        // Jetty closes a connection idle for 30 s by default; a test suite's HTTP client keeps its
+        // pooled connections far longer (the JDK's 20 min) while other classes run, and one it reuses
+        // just as the server closes it fails a POST outright (only idempotent requests are retried)
+        connector.setIdleTimeout(IDLE_TIMEOUT_MILLIS);
         connector.setHost(host);
         connector.setPort(port);
-        ServletContextHandler context = context(name, servlet);
+        mounted.add(connector, servlet); // before the port opens: its first request finds the servlet
         synchronized (this) {
-            contexts.addHandler(context);
             try {
-                if (!context.isStarted()) {
-                    context.start();
-                }
                 server.addConnector(connector);
-                if (!connector.isStarted()) {
-                    connector.start();
-                }
+                connector.start();
             } catch (Exception e) {
-                unmount(connector, context);
+                unmount(connector);
                 throw e;
             }
         }
-        return new Mount(this, connector, context);
+        return new Mount(this, connector);
     }
 
-    private synchronized void unmount(AbstractConnector connector, ServletContextHandler context) {
+    private synchronized void unmount(AbstractConnector connector) {
         try {
             connector.stop();
         } catch (Exception e) {
             // closing the port is all that matters, and a connector that failed to stop has none left to close
         }
         server.removeConnector(connector);
-        try {
-            context.stop();
-        } catch (Exception e) {
-            // nothing of the context outlives its removal below
+        mounted.remove(connector);
+    }
+
+    /**
+     * The server's one servlet: each request goes to the servlet mounted for the connector it came
+     * in on. A mounted servlet is initialized with this one's configuration (the same context).
+     */
+    private static final class MountedServlets extends HttpServlet {
+        private final transient Map<Connector, Servlet> byConnector = new ConcurrentHashMap<>();
+
+        void add(Connector connector, Servlet servlet) throws ServletException {
+            servlet.init(getServletConfig());
+            byConnector.put(connector, servlet);
         }
-        contexts.removeHandler(context);
+
+        void remove(Connector connector) {
+            Servlet servlet = byConnector.remove(connector);
+            if (servlet != null) {
+                servlet.destroy();
+            }
+        }
+
+        @Override
+        public void service(ServletRequest request, ServletResponse response) throws ServletException, IOException {
+            Connector connector = ServletContextRequest.getServletContextRequest(request).getConnectionMetaData().getConnector();
+            Servlet servlet = byConnector.get(connector);
+            if (servlet == null) {
+                // the sandbox closed while this request was on its way in
+                ((HttpServletResponse) response).sendError(HttpServletResponse.SC_SERVICE_UNAVAILABLE);
+                return;
+            }
+            servlet.service(request, response);
+        }
     }
 
     /** One sandbox on the server: its port, until {@link #close()}. */
     public static final class Mount implements AutoCloseable {
         private final JettyHost host;
         private final ServerConnector connector;
-        private final ServletContextHandler context;
         private final int port;
 
-        private Mount(JettyHost host, ServerConnector connector, ServletContextHandler context) {
+        private Mount(JettyHost host, ServerConnector connector) {
             this.host = host;
             this.connector = connector;
-            this.context = context;
             this.port = connector.getLocalPort();
         }
 
@@ -201,10 +232,10 @@ public final class JettyHost {
             return port;
         }
 
-        /** Closes the port and removes the sandbox's context; requests under way are cut off. */
+        /** Closes the port and removes the sandbox's servlet; requests under way are cut off. */
         @Override
         public void close() {
-            host.unmount(connector, context);
+            host.unmount(connector);
         }
     }
 }

@@ -49,27 +49,47 @@ public final class RequestBodyParser {
         }
     }
 
-    /** The JSON pointer of the first number too large for a double, or null. */
+    /**
+     * The JSON pointer of the first number too large for a double, or null. The pointer is put
+     * together on the way back out, only when there is such a number: a body without one (every
+     * body, nearly) costs a walk and no strings.
+     */
     private static String nonFinite(JsonNode node, String at) {
+        return hasNonFinite(node) ? pointerOfNonFinite(node, at) : null;
+    }
+
+    private static boolean hasNonFinite(JsonNode node) {
         if (node == null) {
-            return null;
+            return false;
         }
+        if (node.isFloatingPointNumber()) {
+            return !Double.isFinite(node.doubleValue());
+        }
+        if (node.isContainerNode()) {
+            for (JsonNode child : node) {
+                if (hasNonFinite(child)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static String pointerOfNonFinite(JsonNode node, String at) {
         if (node.isFloatingPointNumber() && !Double.isFinite(node.doubleValue())) {
             return at.isEmpty() ? "/" : at;
         }
         if (node.isObject()) {
             for (var it = node.fields(); it.hasNext(); ) {
                 var field = it.next();
-                String found = nonFinite(field.getValue(), at + "/" + field.getKey());
-                if (found != null) {
-                    return found;
+                if (hasNonFinite(field.getValue())) {
+                    return pointerOfNonFinite(field.getValue(), at + "/" + field.getKey());
                 }
             }
         } else if (node.isArray()) {
             for (int i = 0; i < node.size(); i++) {
-                String found = nonFinite(node.get(i), at + "/" + i);
-                if (found != null) {
-                    return found;
+                if (hasNonFinite(node.get(i))) {
+                    return pointerOfNonFinite(node.get(i), at + "/" + i);
                 }
             }
         }

@@ -56,6 +56,9 @@ final class ValidationFilter implements Filter {
 
     /** Checks query parameters against their schemas; returns their values with defaults. */
     private Map<String, String> queryValues(Exchange exchange, OpenApiDocument.Operation operation) {
+        if (!takesQuery(operation)) {
+            return Map.of(); // most writes: nothing to check, nothing to allocate
+        }
         Map<String, String> values = new HashMap<>();
         List<String> violations = new ArrayList<>();
         for (OpenApiDocument.Parameter parameter : operation.parameters()) {
@@ -88,6 +91,15 @@ final class ValidationFilter implements Filter {
             throw DomainException.invalid(violations);
         }
         return values;
+    }
+
+    private static boolean takesQuery(OpenApiDocument.Operation operation) {
+        for (OpenApiDocument.Parameter parameter : operation.parameters()) {
+            if ("query".equals(parameter.in())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String type(JsonNode schema) {

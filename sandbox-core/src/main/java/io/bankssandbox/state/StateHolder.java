@@ -49,7 +49,8 @@ public final class StateHolder {
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
     private final DomainEvents events;
     private volatile CommitLog commitLog = CommitLog.NONE;
-    private SandboxState current;
+    /** Volatile for {@link #readUnlocked}; every other access holds the lock. */
+    private volatile SandboxState current;
 
     public StateHolder(SandboxState initial, DomainEvents events) {
         this.current = initial;
@@ -74,6 +75,18 @@ public final class StateHolder {
         } finally {
             lock.readLock().unlock();
         }
+    }
+
+    /**
+     * Reads, without the lock, what a writer publishes safely on its own: a volatile field of the
+     * state (its API keys, the timeline's earliest due time) or a final immutable one. Every request
+     * asks two such questions before its real work; under the read lock each waited for whatever
+     * write was running, and parked threads cost more than the reads. The state may be replaced
+     * meanwhile: the reader sees the one that was current when it started, as a read that had taken
+     * the lock just before the replace would.
+     */
+    public <R> R readUnlocked(Function<SandboxState, R> reader) {
+        return reader.apply(current);
     }
 
     public <R> R write(Function<SandboxState, R> writer) {

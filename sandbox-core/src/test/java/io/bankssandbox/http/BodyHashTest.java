@@ -23,12 +23,38 @@ class BodyHashTest {
             "{\"nested\":{\"k2\":{\"b\":[],\"a\":{}},\"k1\":[[1,2],[\"x\"]]},\"empty\":\"\"}",
             "[1,\"two\",{\"b\":2,\"a\":1}]",
             "\"just a string\"",
-            "null"})
+            "null",
+            // lone surrogates (encoded as '?', as String.getBytes does) and one at a string's very end
+            "{\"lone\":\"\\ud800x\",\"low\":\"\\udc00\",\"end\":\"a\\ud83d\"}"})
     void hashesTheSameTextAsSerializingASortedCopy(String body) throws Exception {
         JsonNode tree = RequestBodyParser.parse(body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
         // how the hash was computed before it was streamed: what state files written earlier hold
         String reference = IdempotencyStore.sha256(Json.MAPPER.writeValueAsString(sortedCopy(tree)));
         assertThat(BodyHash.of(tree)).isEqualTo(reference);
+    }
+
+    @Test
+    void aLongBodyOfAstralCharactersHashesTheSameTextAsSerializingASortedCopy() throws Exception {
+        // longer than the generator's and the digest writer's buffers, with pairs across their edges
+        String body = "{\"z\":\"" + "😀é".repeat(3000) + "\",\"a\":\"" + "x😀".repeat(1001) + "\"}";
+        JsonNode tree = RequestBodyParser.parse(body.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String reference = IdempotencyStore.sha256(Json.MAPPER.writeValueAsString(sortedCopy(tree)));
+        assertThat(BodyHash.of(tree)).isEqualTo(reference);
+    }
+
+    @Test
+    void theDigestWriterEncodesAsStringGetBytesWhereverItsWritesSplitTheText() throws Exception {
+        String text = "a😀b\ud800c\udc00d€😀" + "😀".repeat(300) + "\ud83d";
+        byte[] expected = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        for (int split = 0; split <= text.length(); split++) {
+            java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
+            try (BodyHash.Utf8Digest writer = new BodyHash.Utf8Digest(digest)) {
+                writer.write(text.toCharArray(), 0, split);
+                writer.write(text, split, text.length() - split);
+            }
+            assertThat(digest.digest()).as("split at %d", split)
+                    .isEqualTo(java.security.MessageDigest.getInstance("SHA-256").digest(expected));
+        }
     }
 
     @Test

@@ -59,13 +59,7 @@ class DashboardBrowserTest {
     void openPage() {
         sandbox = Sandbox.start(); // frozen clock at the fixture start: the test decides when time moves
         context = chromium.newContext();
-        page = context.newPage();
-        page.onPageError(pageErrors::add);
-        page.onConsoleMessage(message -> {
-            if ("error".equals(message.type())) {
-                pageErrors.add(message.text());
-            }
-        });
+        page = HeadlessChromium.pageReportingErrors(context, pageErrors);
     }
 
     @AfterEach

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,6 +50,18 @@ final class HeadlessChromium implements AutoCloseable {
     /** A fresh context at the size and locale the tests' screenshots and layout checks assume. */
     BrowserContext newContext() {
         return browser.newContext(new Browser.NewContextOptions().setViewportSize(1440, 900).setLocale("en-US"));
+    }
+
+    /** A new page of {@code context} whose uncaught errors and console errors are added to {@code errors}. */
+    static Page pageReportingErrors(BrowserContext context, List<String> errors) {
+        Page page = context.newPage();
+        page.onPageError(errors::add);
+        page.onConsoleMessage(message -> {
+            if ("error".equals(message.type())) {
+                errors.add(message.text());
+            }
+        });
+        return page;
     }
 
     @Override

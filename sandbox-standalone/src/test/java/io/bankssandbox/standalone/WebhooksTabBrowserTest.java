@@ -48,13 +48,7 @@ class WebhooksTabBrowserTest {
         pageErrors.clear();
         sandbox = Sandbox.start();
         context = chromium.newContext();
-        page = context.newPage();
-        page.onPageError(pageErrors::add);
-        page.onConsoleMessage(message -> {
-            if ("error".equals(message.type())) {
-                pageErrors.add(message.text());
-            }
-        });
+        page = HeadlessChromium.pageReportingErrors(context, pageErrors);
     }
 
     @AfterEach
