@@ -22,7 +22,7 @@ import java.util.TreeSet;
 final class DeliveryLane {
     /** Due deliveries waiting before the lane opens its window: far more than a request's events. */
     static final int BACKLOG = 32;
-    /** Attempts in flight at most once open (the JDK client keeps a pooled connection per attempt). */
+    /** Attempts in flight at most once open, each on its own kept-alive connection. */
     static final int WINDOW = 8;
 
     private record Waiting(Instant at, String id) {}

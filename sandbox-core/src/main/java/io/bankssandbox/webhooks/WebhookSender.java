@@ -2,48 +2,53 @@ package io.bankssandbox.webhooks;
 
 import io.bankssandbox.state.Json;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
+import java.net.Proxy;
+import java.net.SocketTimeoutException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
-import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One HTTP attempt of a delivery, on the JDK's client and its own threads, never the API's. An
- * attempt ends as soon as the status line is in: the body that follows is read up to a cap and then
- * dropped (a receiver answering 10 MB costs 64 KiB), and a body still trickling in after the timeout
- * is cut off, so no receiver can hold a sandbox's memory or its delivery lane.
+ * One HTTP attempt of a delivery, on this sender's own threads, never the API's. The status line
+ * decides the attempt; the body that follows is read up to a cap and then dropped (a receiver
+ * answering 10 MB costs 64 KiB), and an exchange still going at the timeout is cut off, body
+ * included, so no receiver can hold a sandbox's memory, or an attempt for longer than that.
  *
- * <p>Each attempt is the client's blocking {@code send} on one of this sender's threads rather than
- * {@code sendAsync}: the JDK 17 client hands every asynchronous response to the common pool, which on
- * a machine with two cores or fewer means a new thread per request, the largest cost of an attempt.
+ * <p>The exchange is the JDK's {@code HttpURLConnection}: a blocking HTTP/1.1 exchange done wholly
+ * on the calling thread, its connection kept alive for the next attempt. The JDK's asynchronous
+ * {@code HttpClient} measured several times the cost per attempt (a thread hand-off at each step,
+ * and on two cores or fewer a new thread per response from the common pool), which under a burst
+ * decided how fast an endpoint could be fed.
  */
 final class WebhookSender implements AutoCloseable {
     static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static final int BODY_CAP = 64 * 1024;
+    private static final String TIMED_OUT = "timeout after " + TIMEOUT.toSeconds() + " s";
 
     /** What an attempt came to: a status code, or an error when none came back. */
     record Outcome(Integer statusCode, String error, long durationMs) {}
 
     private final ExecutorService executor;
-    /** Cuts off response bodies still arriving at the timeout; a timer is cancelled once its body ended. */
+    /** Cuts off exchanges still going at the timeout; a timer is cancelled once its exchange ended. */
     private final ScheduledThreadPoolExecutor cutoff;
-    private final HttpClient client;
+    /** The exchanges in progress: closing cuts them off (a blocked socket read does not see an interrupt). */
+    private final Set<HttpURLConnection> open = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
     private final String userAgent;
 
     WebhookSender(String name, String version) {
@@ -56,40 +61,31 @@ final class WebhookSender implements AutoCloseable {
         this.executor = Executors.newCachedThreadPool(threads);
         this.cutoff = new ScheduledThreadPoolExecutor(1, threads);
         cutoff.setRemoveOnCancelPolicy(true);
-        this.client = HttpClient.newBuilder().executor(executor).connectTimeout(TIMEOUT)
-                .version(HttpClient.Version.HTTP_1_1).followRedirects(HttpClient.Redirect.NEVER).build();
         this.userAgent = "banks-sandbox/" + version;
     }
 
     /**
-     * An attempt of {@code delivery} to {@code endpoint}: completes when the status line is in, or with
-     * the error; never, once this sender is closed.
+     * An attempt of {@code delivery} to {@code endpoint}: completes with the status code once the
+     * response is read, or with the error; never, once this sender is closed.
      */
     CompletableFuture<Outcome> send(WebhookEndpoint endpoint, WebhookDelivery delivery) {
         byte[] body = serialize(delivery);
-        byte[] key = endpoint.secret() == null ? null : StandardWebhooksSignature.key(endpoint.secret());
         String webhookId = delivery.eventId();
         // the timestamp header is the wall clock's: receivers check it against theirs, not the sandbox's
-        long timestampSeconds = System.currentTimeMillis() / 1000;
-        CompletableFuture<Outcome> outcome = new CompletableFuture<>();
-        HttpRequest request;
-        try {
-            HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(endpoint.url())).timeout(TIMEOUT)
-                    .header("Content-Type", "application/json")
-                    .header("User-Agent", userAgent)
-                    .header("webhook-id", webhookId)
-                    .header("webhook-timestamp", Long.toString(timestampSeconds))
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(body));
-            if (key != null) {
-                builder.header("webhook-signature", StandardWebhooksSignature.sign(key, webhookId, timestampSeconds, body));
-            }
-            request = builder.build();
-        } catch (IllegalArgumentException e) {
-            outcome.complete(new Outcome(null, "invalid request: " + e.getMessage(), 0));
-            return outcome;
+        long timestamp = System.currentTimeMillis() / 1000;
+        Map<String, String> headers = new java.util.LinkedHashMap<>();
+        headers.put("Content-Type", "application/json");
+        headers.put("User-Agent", userAgent);
+        headers.put("Accept", "*/*");
+        headers.put("webhook-id", webhookId);
+        headers.put("webhook-timestamp", Long.toString(timestamp));
+        if (endpoint.secret() != null) {
+            byte[] key = StandardWebhooksSignature.key(endpoint.secret());
+            headers.put("webhook-signature", StandardWebhooksSignature.sign(key, webhookId, timestamp, body));
         }
+        CompletableFuture<Outcome> outcome = new CompletableFuture<>();
         try {
-            executor.execute(() -> exchange(request, outcome));
+            executor.execute(() -> outcome.complete(exchange(endpoint.url(), headers, body)));
         } catch (RejectedExecutionException closed) {
             // closing: the attempt is abandoned and its delivery stays pending
         }
@@ -105,17 +101,78 @@ final class WebhookSender implements AutoCloseable {
         }
     }
 
-    /** On one of this sender's threads, until the response body is read or cut off. */
-    private void exchange(HttpRequest request, CompletableFuture<Outcome> outcome) {
+    /** On one of this sender's threads: the whole exchange, its body read or cut off. */
+    private Outcome exchange(String url, Map<String, String> headers, byte[] body) {
         long started = System.nanoTime();
+        AtomicBoolean cut = new AtomicBoolean();
+        HttpURLConnection connection = null;
+        Future<?> timer = null;
         try {
-            // returns with the status line, on this thread: the body is drained after (see CappedDiscard)
-            HttpResponse<Void> response = client.send(request, info -> new CappedDiscard());
-            outcome.complete(new Outcome(response.statusCode(), null, elapsedMillis(started)));
+            // no proxy, as for any receiver the sandbox reaches directly; redirects are failed attempts
+            connection = (HttpURLConnection) URI.create(url).toURL().openConnection(Proxy.NO_PROXY);
+            HttpURLConnection cutOff = connection;
+            open.add(connection);
+            if (closed) {
+                connection.disconnect(); // closed meanwhile: the exchange fails at once
+            }
+            timer = cutoff.schedule(() -> {
+                cut.set(true);
+                cutOff.disconnect();
+            }, TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            connection.setConnectTimeout((int) TIMEOUT.toMillis());
+            connection.setReadTimeout((int) TIMEOUT.toMillis());
+            connection.setInstanceFollowRedirects(false);
+            connection.setUseCaches(false);
+            connection.setRequestMethod("POST");
+            connection.setDoOutput(true);
+            // streamed, so the JDK never silently sends a failed request again: every send is an attempt in the log
+            connection.setFixedLengthStreamingMode(body.length);
+            headers.forEach(connection::setRequestProperty);
+            try (OutputStream out = connection.getOutputStream()) {
+                out.write(body);
+            }
+            int status = connection.getResponseCode();
+            if (status < 0) {
+                connection.disconnect();
+                return new Outcome(null, "connection error: not an HTTP response", elapsedMillis(started));
+            }
+            drain(connection, status);
+            return new Outcome(status, null, elapsedMillis(started));
         } catch (IOException | RuntimeException e) {
-            outcome.complete(new Outcome(null, describe(e), elapsedMillis(started)));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // closing: abandoned, the delivery stays pending
+            if (connection != null) {
+                connection.disconnect();
+            }
+            return new Outcome(null, cut.get() ? TIMED_OUT : describe(e), elapsedMillis(started));
+        } finally {
+            if (timer != null) {
+                timer.cancel(false);
+            }
+            if (connection != null) {
+                open.remove(connection);
+            }
+        }
+    }
+
+    /**
+     * Reads the body up to the cap: read whole, the connection serves the next attempt; past the cap,
+     * cut off at the timeout or broken, it is closed. The status line decided the attempt already.
+     */
+    private static void drain(HttpURLConnection connection, int status) {
+        try (InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream()) {
+            if (in == null) {
+                return; // no body
+            }
+            byte[] buffer = new byte[8192];
+            long read = 0;
+            for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+                read += n;
+                if (read > BODY_CAP) {
+                    connection.disconnect();
+                    return;
+                }
+            }
+        } catch (IOException e) {
+            connection.disconnect();
         }
     }
 
@@ -123,87 +180,33 @@ final class WebhookSender implements AutoCloseable {
         return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
     }
 
-    private static String describe(Throwable failure) {
-        Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-        if (cause instanceof HttpTimeoutException) {
-            return "timeout after " + TIMEOUT.toSeconds() + " s";
+    private static String describe(Exception failure) {
+        if (failure instanceof SocketTimeoutException) {
+            return TIMED_OUT;
         }
-        if (cause instanceof java.net.ConnectException) {
+        if (failure instanceof java.net.ConnectException) {
             return "connection refused";
         }
-        String message = cause.getMessage();
-        String kind = cause instanceof IOException ? "connection error" : cause.getClass().getSimpleName();
+        if (failure instanceof IllegalArgumentException) {
+            return "invalid request: " + failure.getMessage();
+        }
+        String message = failure.getMessage();
+        String kind = failure instanceof IOException ? "connection error" : failure.getClass().getSimpleName();
         return message == null || message.isBlank() ? kind : kind + ": " + message;
     }
 
-    /** Abandons the attempts in flight and returns once this sender's threads have ended (within a second). */
+    /** Cuts off the attempts in flight and returns once this sender's threads have ended (within a second). */
     @Override
     public void close() {
+        closed = true;
         cutoff.shutdownNow();
         executor.shutdownNow();
+        open.forEach(HttpURLConnection::disconnect);
         try {
             executor.awaitTermination(WebhookDispatcher.CLOSE_WAIT_MILLIS, TimeUnit.MILLISECONDS);
             cutoff.awaitTermination(WebhookDispatcher.CLOSE_WAIT_MILLIS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    /**
-     * Reads a response body up to the cap, then cancels (the client closes that connection). The
-     * response is complete at once, as with the JDK's input-stream subscriber: the attempt's outcome
-     * does not wait for the body, which is read on after it.
-     */
-    private final class CappedDiscard implements HttpResponse.BodySubscriber<Void> {
-        private final CompletableFuture<Void> done = new CompletableFuture<>();
-        private Flow.Subscription subscription;
-        private long read;
-
-        private void finish(boolean cancel) {
-            if (done.complete(null) && cancel) {
-                subscription.cancel();
-            }
-        }
-
-        @Override
-        public CompletionStage<Void> getBody() {
-            return CompletableFuture.completedFuture(null);
-        }
-
-        @Override
-        public void onSubscribe(Flow.Subscription subscription) {
-            this.subscription = subscription;
-            try {
-                // a body that trickles in forever is cut off at the timeout
-                Future<?> timer = cutoff.schedule(() -> finish(true), TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-                done.whenComplete((ignored, failure) -> timer.cancel(false));
-            } catch (RejectedExecutionException closed) {
-                finish(true);
-                return;
-            }
-            subscription.request(1);
-        }
-
-        @Override
-        public void onNext(List<ByteBuffer> buffers) {
-            for (ByteBuffer buffer : buffers) {
-                read += buffer.remaining();
-            }
-            if (read > BODY_CAP) {
-                finish(true);
-            } else {
-                subscription.request(1);
-            }
-        }
-
-        @Override
-        public void onError(Throwable throwable) {
-            finish(false);
-        }
-
-        @Override
-        public void onComplete() {
-            finish(false);
         }
     }
 }
