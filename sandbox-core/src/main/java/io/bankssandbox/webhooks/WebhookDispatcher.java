@@ -71,24 +71,26 @@ final class WebhookDispatcher implements AutoCloseable {
         synchronized (lock) {
             long ticket = durableBarrier == null ? 0 : ++enqueuedTicket;
             Instant now = clock.now();
+            // the worker is woken only when it has something to do: a barrier to pass, a lane that can
+            // send now, a retry to watch for; a lane with its window full goes on when an attempt ends
+            boolean wake = ticket > durableTicket;
             for (WebhookDelivery delivery : deliveries) {
-                lanes.computeIfAbsent(delivery.endpointId(), DeliveryLane::new)
-                        .add(delivery.id(), delivery.nextAttemptAt(), now, ticket);
+                DeliveryLane lane = lanes.computeIfAbsent(delivery.endpointId(), DeliveryLane::new);
+                lane.add(delivery.id(), delivery.nextAttemptAt(), now, ticket);
+                wake |= delivery.nextAttemptAt().isAfter(now) || lane.canTake(durableTicket);
             }
             startWorker();
-            lock.notifyAll();
+            if (wake) {
+                lock.notifyAll();
+            }
         }
     }
 
     /** Under the state's write lock, as the state is replaced: index its pending deliveries afresh. */
     void rebuild(SandboxState replaced) {
         generation++;
-        List<WebhookDelivery> pending = new ArrayList<>();
-        for (WebhookDelivery delivery : replaced.webhookDeliveries.all()) {
-            if (delivery.isPending()) {
-                pending.add(delivery);
-            }
-        }
+        List<WebhookDelivery> pending = replaced.webhookDeliveries.all().stream()
+                .filter(WebhookDelivery::isPending).toList();
         synchronized (lock) {
             lanes.clear();
         }
@@ -111,17 +113,16 @@ final class WebhookDispatcher implements AutoCloseable {
             lock.notifyAll();
             running = worker;
             closing = sender;
-            sender = null; // unreachable, the JDK client's own selector thread ends too
         }
         if (closing != null) {
             closing.close();
         }
-        if (running != null && running != Thread.currentThread()) {
-            try {
+        try {
+            if (running != null && running != Thread.currentThread()) {
                 running.join(CLOSE_WAIT_MILLIS); // it only ever waits on the lock or a short state read
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -183,9 +184,8 @@ final class WebhookDispatcher implements AutoCloseable {
     }
 
     private void passBarrier() {
-        Runnable barrier = durableBarrier;
         try {
-            barrier.run();
+            durableBarrier.run(); // set: tickets are drawn only with a barrier
         } catch (RuntimeException e) {
             // the API already answered 503 for a change that is not durable; the receiver still hears of it
             LoggerFactory.getLogger(WebhookDispatcher.class).warn("webhooks: state not on disk before delivery: {}",
