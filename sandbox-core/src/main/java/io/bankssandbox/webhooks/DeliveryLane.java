@@ -84,12 +84,6 @@ final class DeliveryLane {
         return oldest.getKey();
     }
 
-    /** Whether {@link #take} would give a delivery now: when not, nobody needs waking for this lane. */
-    boolean canTake(long durableTicket) {
-        return !ready.isEmpty() && inFlight < (open || ready.size() >= BACKLOG ? WINDOW : 1)
-                && ready.firstEntry().getValue() <= durableTicket;
-    }
-
     /** An attempt taken from this lane ended (or was dropped before it was sent). */
     void ended() {
         inFlight--;

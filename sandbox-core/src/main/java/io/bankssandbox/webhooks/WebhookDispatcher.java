@@ -71,18 +71,12 @@ final class WebhookDispatcher implements AutoCloseable {
         synchronized (lock) {
             long ticket = durableBarrier == null ? 0 : ++enqueuedTicket;
             Instant now = clock.now();
-            // the worker is woken only when it has something to do: a barrier to pass, a lane that can
-            // send now, a retry to watch for; a lane with its window full goes on when an attempt ends
-            boolean wake = ticket > durableTicket;
             for (WebhookDelivery delivery : deliveries) {
-                DeliveryLane lane = lanes.computeIfAbsent(delivery.endpointId(), DeliveryLane::new);
-                lane.add(delivery.id(), delivery.nextAttemptAt(), now, ticket);
-                wake |= delivery.nextAttemptAt().isAfter(now) || lane.canTake(durableTicket);
+                lanes.computeIfAbsent(delivery.endpointId(), DeliveryLane::new)
+                        .add(delivery.id(), delivery.nextAttemptAt(), now, ticket);
             }
             startWorker();
-            if (wake) {
-                lock.notifyAll();
-            }
+            lock.notifyAll();
         }
     }
 
