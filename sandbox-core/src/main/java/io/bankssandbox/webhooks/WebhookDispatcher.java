@@ -1,24 +1,22 @@
 package io.bankssandbox.webhooks;
 
 import io.bankssandbox.clock.SandboxClock;
-import io.bankssandbox.state.Json;
 import io.bankssandbox.state.SandboxState;
 import io.bankssandbox.state.StateHolder;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import org.slf4j.LoggerFactory;
 
 /**
  * The delivery engine: one worker thread per sandbox (started with the first delivery) picks what is
- * due on the sandbox clock and hands it to the sender, whose own threads do the HTTP. Per endpoint
- * one attempt is in flight at a time and due deliveries go in the order their events occurred; one
- * waiting for a retry does not hold back newer ones. Results are written back into the state.
+ * due on the sandbox clock and hands it to the sender, whose own threads do the HTTP. Each endpoint
+ * has a {@link DeliveryLane}: due deliveries are sent in the order their events occurred, one at a
+ * time while the receiver keeps up and a few at once under a backlog; one waiting for a retry does
+ * not hold back newer ones. Results are written back into the state by the {@link AttemptRecorder}.
  *
  * <p>The lanes are an index of the state's pending deliveries, rebuilt whenever the state is
  * replaced (reset, import, state file); a result that arrives for a replaced state is dropped.
@@ -26,18 +24,27 @@ import org.slf4j.LoggerFactory;
 final class WebhookDispatcher implements AutoCloseable {
     /** How often a lane with a retry waiting looks at the clock (a frozen one moves only when advanced). */
     private static final long CLOCK_POLL_MILLIS = 20;
+    static final long CLOSE_WAIT_MILLIS = 1_000;
 
     private final String name;
     private final StateHolder state;
     private final SandboxClock clock;
     private final WebhookEndpoints endpoints;
     private final String version;
+    private final AttemptRecorder recorder;
     private final Object lock = new Object();
-    private final Map<String, Lane> lanes = new HashMap<>(); // guarded by lock
+    private final Map<String, DeliveryLane> lanes = new HashMap<>(); // guarded by lock
     /** Which state the lanes index; changed only under the state's write lock. */
     private volatile long generation;
-    private volatile Runnable durableBarrier = () -> { };
-    private boolean barrierNeeded; // guarded by lock
+    /** Null in memory: a committed change is all there is to wait for. */
+    private volatile Runnable durableBarrier;
+    /**
+     * Durability tickets, guarded by lock: with a barrier each enqueue takes the next ticket, and a
+     * delivery is sent only once the worker passed a barrier covering its ticket. Any thread may send
+     * what is durable meanwhile, so a burst keeps flowing while the state file syncs.
+     */
+    private long enqueuedTicket;
+    private long durableTicket;
     private boolean closed; // guarded by lock
     private Thread worker; // guarded by lock
     private WebhookSender sender; // guarded by lock
@@ -48,6 +55,7 @@ final class WebhookDispatcher implements AutoCloseable {
         this.clock = clock;
         this.endpoints = endpoints;
         this.version = version;
+        this.recorder = new AttemptRecorder(state, () -> generation, this::retryLater);
     }
 
     /** Runs before the first attempt of new deliveries: returns once their change is on disk. */
@@ -61,11 +69,12 @@ final class WebhookDispatcher implements AutoCloseable {
             return;
         }
         synchronized (lock) {
+            long ticket = durableBarrier == null ? 0 : ++enqueuedTicket;
             Instant now = clock.now();
             for (WebhookDelivery delivery : deliveries) {
-                lanes.computeIfAbsent(delivery.endpointId(), id -> new Lane()).add(delivery.id(), delivery.nextAttemptAt(), now);
+                lanes.computeIfAbsent(delivery.endpointId(), DeliveryLane::new)
+                        .add(delivery.id(), delivery.nextAttemptAt(), now, ticket);
             }
-            barrierNeeded = true;
             startWorker();
             lock.notifyAll();
         }
@@ -92,13 +101,26 @@ final class WebhookDispatcher implements AutoCloseable {
         }
     }
 
+    /** Stops sending: attempts in flight are abandoned (they stay pending), and the threads end. */
     @Override
     public void close() {
+        Thread running;
+        WebhookSender closing;
         synchronized (lock) {
             closed = true;
             lock.notifyAll();
-            if (sender != null) {
-                sender.close();
+            running = worker;
+            closing = sender;
+            sender = null; // unreachable, the JDK client's own selector thread ends too
+        }
+        if (closing != null) {
+            closing.close();
+        }
+        if (running != null && running != Thread.currentThread()) {
+            try {
+                running.join(CLOSE_WAIT_MILLIS); // it only ever waits on the lock or a short state read
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
     }
@@ -111,36 +133,38 @@ final class WebhookDispatcher implements AutoCloseable {
         }
     }
 
-    private record Pick(Lane lane, String deliveryId, long generation) {}
+    private record Pick(DeliveryLane lane, String deliveryId, long generation) {}
 
     private void run() {
         try {
             while (true) {
                 List<Pick> picks = new ArrayList<>();
-                boolean barrier;
+                long barrierUpTo = 0;
                 synchronized (lock) {
                     if (closed) {
                         return;
                     }
-                    Instant now = clock.now();
-                    boolean waiting = false;
-                    for (Lane lane : lanes.values()) {
-                        lane.promote(now);
-                        if (!lane.inFlight && !lane.ready.isEmpty()) {
-                            lane.inFlight = true;
-                            picks.add(new Pick(lane, lane.ready.pollFirst(), generation));
+                    if (durableTicket < enqueuedTicket) {
+                        barrierUpTo = enqueuedTicket;
+                    } else {
+                        Instant now = clock.now();
+                        boolean waiting = false;
+                        for (DeliveryLane lane : lanes.values()) {
+                            lane.promote(now);
+                            take(lane, picks);
+                            waiting |= lane.hasWaiting();
                         }
-                        waiting |= !lane.waiting.isEmpty();
+                        if (picks.isEmpty()) {
+                            lock.wait(waiting ? CLOCK_POLL_MILLIS : 0);
+                            continue;
+                        }
                     }
-                    if (picks.isEmpty()) {
-                        lock.wait(waiting ? CLOCK_POLL_MILLIS : 0);
-                        continue;
-                    }
-                    barrier = barrierNeeded;
-                    barrierNeeded = false;
                 }
-                if (barrier) {
+                if (barrierUpTo > 0) {
                     passBarrier();
+                    synchronized (lock) {
+                        durableTicket = Math.max(durableTicket, barrierUpTo);
+                    }
                 }
                 for (Pick pick : picks) {
                     attempt(pick);
@@ -151,9 +175,17 @@ final class WebhookDispatcher implements AutoCloseable {
         }
     }
 
+    /** Under lock: as many of the lane's due deliveries as its window lets go now. */
+    private void take(DeliveryLane lane, List<Pick> picks) {
+        for (String id = lane.take(durableTicket); id != null; id = lane.take(durableTicket)) {
+            picks.add(new Pick(lane, id, generation));
+        }
+    }
+
     private void passBarrier() {
+        Runnable barrier = durableBarrier;
         try {
-            durableBarrier.run();
+            barrier.run();
         } catch (RuntimeException e) {
             // the API already answered 503 for a change that is not durable; the receiver still hears of it
             LoggerFactory.getLogger(WebhookDispatcher.class).warn("webhooks: state not on disk before delivery: {}",
@@ -169,129 +201,99 @@ final class WebhookDispatcher implements AutoCloseable {
             return delivery == null ? null : new Target(delivery, endpoints.find(s, delivery.endpointId()));
         });
         Instant now = clock.now();
-        if (target == null || !target.delivery().isPending() || pick.generation() != generation) {
-            release(pick.lane());
+        if (target == null || !target.delivery().isPending() || pick.generation() != generation
+                || target.endpoint() == null) {
+            handBack(pick.lane(), null);
             return;
         }
         WebhookDelivery delivery = target.delivery();
         if (delivery.nextAttemptAt().isAfter(now)) {
-            synchronized (lock) {
-                pick.lane().add(delivery.id(), delivery.nextAttemptAt(), now);
-            }
-            release(pick.lane());
-            return;
-        }
-        if (target.endpoint() == null) {
-            release(pick.lane());
+            handBack(pick.lane(), delivery);
             return;
         }
         int attemptsBefore = delivery.attempts().size();
         if (target.endpoint().isInbox()) {
-            record(pick, attemptsBefore, new WebhookDelivery.Attempt(now, 200, null, 0));
+            try {
+                record(pick, attemptsBefore, new WebhookDelivery.Attempt(now, 200, null, 0));
+            } finally {
+                handBack(pick.lane(), null);
+            }
             return;
         }
-        byte[] body = serialize(delivery);
-        String secret = target.endpoint().secret();
-        byte[] key = secret == null ? null : StandardWebhooksSignature.key(secret);
-        // the timestamp header is the wall clock's: receivers check it against theirs, not the sandbox's
-        long timestamp = System.currentTimeMillis() / 1000;
-        sender().send(target.endpoint().url(), delivery.eventId(), body, key, timestamp).thenAccept(outcome -> {
-            record(pick, attemptsBefore, new WebhookDelivery.Attempt(now, outcome.statusCode(), outcome.error(),
-                    outcome.durationMs()));
-            continueLane(pick.lane());
-        });
-    }
-
-    /** The same bytes on every attempt: the body is stored as it was rendered when the event occurred. */
-    private static byte[] serialize(WebhookDelivery delivery) {
-        try {
-            return Json.MAPPER.writeValueAsBytes(delivery.body());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException("a stored JSON body always serializes", e);
+        WebhookSender sender = sender();
+        if (sender == null) {
+            handBack(pick.lane(), null); // closed
+            return;
         }
+        sender.send(target.endpoint(), delivery).thenAccept(outcome -> {
+            try {
+                continueLane(pick.lane()); // the next attempt goes out while this one's result is written
+            } finally {
+                record(pick, attemptsBefore, new WebhookDelivery.Attempt(now, outcome.statusCode(), outcome.error(),
+                        outcome.durationMs()));
+            }
+        });
     }
 
     private WebhookSender sender() {
         synchronized (lock) {
-            if (sender == null) {
+            if (sender == null && !closed) {
                 sender = new WebhookSender(name, version);
             }
-            return sender;
+            return closed ? null : sender;
         }
     }
 
     /**
-     * On the thread that saw an attempt end: send the lane's next due delivery straight away, without
-     * a round trip through the worker (a burst then costs one thread hop per event, not three). The
-     * worker still takes over for a durability barrier and for retries coming due.
+     * A picked delivery that is not sent after all (gone, not yet due, or handled without HTTP): the
+     * lane's slot is freed and the worker takes the lane's next one (no recursion through a long lane).
      */
-    private void continueLane(Lane lane) {
-        Pick next = null;
+    private void handBack(DeliveryLane lane, WebhookDelivery notYetDue) {
         synchronized (lock) {
-            if (closed || lane.inFlight || barrierNeeded) {
-                return;
+            if (notYetDue != null) {
+                lane.add(notYetDue.id(), notYetDue.nextAttemptAt(), clock.now(), 0);
             }
-            lane.promote(clock.now());
-            if (!lane.ready.isEmpty() && lanes.containsValue(lane)) {
-                lane.inFlight = true;
-                next = new Pick(lane, lane.ready.pollFirst(), generation);
-            }
-        }
-        if (next != null) {
-            attempt(next);
-        }
-    }
-
-    private void record(Pick pick, int attemptsBefore, WebhookDelivery.Attempt attempt) {
-        try {
-            WebhookDelivery next = state.write(s -> {
-                WebhookDelivery current = s.webhookDeliveries.get(pick.deliveryId());
-                if (pick.generation() != generation || current == null || !current.isPending()
-                        || current.attempts().size() != attemptsBefore) {
-                    return null; // the state was replaced, or the delivery moved on meanwhile
-                }
-                WebhookDelivery updated = current.after(attempt);
-                s.webhookDeliveries.put(updated);
-                return updated;
-            });
-            if (next != null && next.isPending()) {
-                synchronized (lock) {
-                    pick.lane().add(next.id(), next.nextAttemptAt(), clock.now());
-                }
-            }
-        } finally {
-            release(pick.lane());
-        }
-    }
-
-    private void release(Lane lane) {
-        synchronized (lock) {
-            lane.inFlight = false;
+            lane.ended();
             lock.notifyAll();
         }
     }
 
-    /** One endpoint's pending deliveries: due ones in event order, the rest by due time. */
-    private static final class Lane {
-        private record Waiting(Instant at, String id) {}
-
-        /** Delivery ids sort in creation order: their counter comes first. */
-        final TreeSet<String> ready = new TreeSet<>();
-        final TreeSet<Waiting> waiting = new TreeSet<>(Comparator.comparing(Waiting::at).thenComparing(Waiting::id));
-        boolean inFlight;
-
-        void add(String id, Instant at, Instant now) {
-            if (at.isAfter(now)) {
-                waiting.add(new Waiting(at, id));
-            } else {
-                ready.add(id);
+    /**
+     * On the thread that saw an attempt end: send the lane's next due deliveries straight away,
+     * without a round trip through the worker (a burst then costs one thread hop per event, not
+     * three). The worker still takes over for a durability barrier and for retries coming due.
+     */
+    private void continueLane(DeliveryLane lane) {
+        List<Pick> next = new ArrayList<>();
+        synchronized (lock) {
+            lane.ended();
+            if (closed || lanes.get(lane.endpointId) != lane) {
+                return;
             }
+            lane.promote(clock.now());
+            take(lane, next);
         }
+        for (Pick pick : next) {
+            attempt(pick);
+        }
+    }
 
-        void promote(Instant now) {
-            while (!waiting.isEmpty() && !waiting.first().at().isAfter(now)) {
-                ready.add(waiting.pollFirst().id());
+    private void record(Pick pick, int attemptsBefore, WebhookDelivery.Attempt attempt) {
+        recorder.record(new AttemptRecorder.Result(pick.deliveryId(), pick.generation(), attemptsBefore, attempt,
+                pick.lane()));
+    }
+
+    /** Failed attempts with retries to come go back to their lanes, by due time. */
+    private void retryLater(List<AttemptRecorder.Retry> retries) {
+        if (retries.isEmpty()) {
+            return;
+        }
+        synchronized (lock) {
+            Instant now = clock.now();
+            for (AttemptRecorder.Retry retry : retries) {
+                retry.lane().add(retry.delivery().id(), retry.delivery().nextAttemptAt(), now, 0);
             }
+            lock.notifyAll(); // the worker watches the clock for them
         }
     }
 }
