@@ -94,7 +94,7 @@ baseline_cmd() { exec java $JAVA_OPTS $SANDBOX_JAVA_OPTS -jar "$BASELINE_JAR" se
 wiremock_cmd() { exec java $JAVA_OPTS -jar "$WIREMOCK" --port "$1" --root-dir "$OUT/wiremock-root" --disable-banner; }
 wiremock_fast_cmd() { exec java $JAVA_OPTS -jar "$WIREMOCK" --port "$1" --root-dir "$OUT/wiremock-root" --disable-banner \
   --no-request-journal; }
-javalin_cmd() { exec java $JAVA_OPTS -cp "$CP" io.bankssandbox.bench.BareJavalin "$1" "$OUT/card.json"; }
+javalin_cmd() { exec java $JAVA_OPTS -cp "$CP" io.bankssandbox.internal.bench.BareJavalin "$1" "$OUT/card.json"; }
 
 log "the card body: GET /v0/cards/$CARD from the sandbox"
 mkdir -p "$OUT/wiremock-root/mappings" "$OUT/wiremock-root/__files"
@@ -250,8 +250,8 @@ fi
 if part cold; then
   log "the first Sandbox.start() in a fresh JVM to its first answer: $STARTS JVMs each, alternating"
   for _ in $(seq "$STARTS"); do
-    java $JAVA_OPTS -cp "$CP" io.bankssandbox.bench.StartupBreakdown cold >> "$OUT/cold.properties"
-    [ -z "$BASELINE_JAR" ] || java $JAVA_OPTS -cp "$BASELINE_JAR:$OUT/classes" io.bankssandbox.bench.StartupBreakdown cold \
+    java $JAVA_OPTS -cp "$CP" io.bankssandbox.internal.bench.StartupBreakdown cold >> "$OUT/cold.properties"
+    [ -z "$BASELINE_JAR" ] || java $JAVA_OPTS -cp "$BASELINE_JAR:$OUT/classes" io.bankssandbox.internal.bench.StartupBreakdown cold \
       | sed 's/^cold_/baseline_cold_/' >> "$OUT/cold.properties"
   done
   for key in $(cut -d= -f1 "$OUT/cold.properties" | sort -u); do
@@ -265,13 +265,13 @@ fi
 
 if part embedded; then
   log "embedded: start+GET+close per sandbox, reset per test (one JVM)"
-  java $JAVA_OPTS -cp "$CP" io.bankssandbox.bench.EmbeddedBench | tee -a "$RESULTS" >&2
+  java $JAVA_OPTS -cp "$CP" io.bankssandbox.internal.bench.EmbeddedBench | tee -a "$RESULTS" >&2
   record load_embedded "$(cut -d' ' -f1-3 /proc/loadavg)"
 fi
 
 if part memory; then
   log "1,000,000 inbound ACH transfers in a 1 GiB heap; list page at 1k vs 1M"
-  java $JAVA_OPTS -Xmx1g -cp "$CP" io.bankssandbox.bench.MemoryBench | tee -a "$RESULTS" >&2
+  java $JAVA_OPTS -Xmx1g -cp "$CP" io.bankssandbox.internal.bench.MemoryBench | tee -a "$RESULTS" >&2
   record load_memory "$(cut -d' ' -f1-3 /proc/loadavg)"
 fi
 
@@ -279,8 +279,8 @@ if part breakdown; then
   log "where a cold start's time goes: each step of a start run on its own in a fresh JVM, classes by library"
   breakdown() { # NAME JAR
     java $JAVA_OPTS -Xlog:class+load:file="$OUT/$1-classes.log":uptimenanos,timenanos -cp "$2:$OUT/classes" \
-      io.bankssandbox.bench.StartupBreakdown > "$OUT/$1-steps.txt"
-    java -cp "$CP" io.bankssandbox.bench.ClassLoadReport "$OUT/$1-steps.txt" "$OUT/$1-classes.log" > "$OUT/$1.md"
+      io.bankssandbox.internal.bench.StartupBreakdown > "$OUT/$1-steps.txt"
+    java -cp "$CP" io.bankssandbox.internal.bench.ClassLoadReport "$OUT/$1-steps.txt" "$OUT/$1-classes.log" > "$OUT/$1.md"
   }
   breakdown breakdown "$JAR"
   cat "$OUT/breakdown.md" >&2
@@ -298,4 +298,4 @@ fi
 
 record load_average "$LOAD_BEFORE at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end"
 record settings "wrk -t$THREADS -c$CONNECTIONS, $ROUNDS alternating rounds of -d$DURATION each (warm-up $WARMUP); $STARTS starts per variant; java $(java -version 2>&1 | head -1 | cut -d'"' -f2); JAVA_OPTS='$JAVA_OPTS' SANDBOX_JAVA_OPTS='$SANDBOX_JAVA_OPTS' NICE='${NICE:-}'; parts: $PARTS${BASELINE_JAR:+; baseline $BASELINE_JAR}"
-java -cp "$CP" io.bankssandbox.bench.Report "$RESULTS" "$OUT" | tee "$OUT/results.md"
+java -cp "$CP" io.bankssandbox.internal.bench.Report "$RESULTS" "$OUT" | tee "$OUT/results.md"

@@ -28,5 +28,5 @@ until curl -sf -o /dev/null -H "Authorization: Bearer lm_key_sandbox_all" "http:
   sleep 0.005
 done
 kill "$pid"; wait "$pid" 2>/dev/null || true # the profile is written as the JVM exits
-java -cp "$CP" io.bankssandbox.bench.StartProfile "$PROFILE" | tee -a "$RESULTS" >&2
+java -cp "$CP" io.bankssandbox.internal.bench.StartProfile "$PROFILE" | tee -a "$RESULTS" >&2
 echo "load_start_profile=$(cut -d' ' -f1-3 /proc/loadavg)" >> "$RESULTS"

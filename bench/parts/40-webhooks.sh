@@ -2,4 +2,4 @@
 # bench/parts/40-webhooks.sh: 10,000 transactions in a burst to a loopback receiver; POST /v0/cards beside a dead receiver
 set -euo pipefail
 RESULTS=${1:?usage: $0 RESULTS}
-java $JAVA_OPTS -cp "$CP" io.bankssandbox.bench.WebhookBench | tee -a "$RESULTS" >&2
+java $JAVA_OPTS -cp "$CP" io.bankssandbox.internal.bench.WebhookBench | tee -a "$RESULTS" >&2

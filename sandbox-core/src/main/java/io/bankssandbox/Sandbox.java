@@ -1,28 +1,28 @@
 package io.bankssandbox;
 
-import io.bankssandbox.requests.JournalEntry;
+import io.bankssandbox.internal.requests.JournalEntry;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.access.ApiKey;
-import io.bankssandbox.accounts.AccountReads;
-import io.bankssandbox.ach.InboundAchControls;
-import io.bankssandbox.ach.InsurancePaymentControls;
-import io.bankssandbox.cards.CardControls;
-import io.bankssandbox.clock.ClockEvent;
-import io.bankssandbox.control.ControlCalls;
-import io.bankssandbox.control.FaultControls;
-import io.bankssandbox.control.Journal;
-import io.bankssandbox.era.EraReads;
-import io.bankssandbox.externalaccounts.ExternalAccountControls;
-import io.bankssandbox.lockbox.CheckDepositControls;
-import io.bankssandbox.lockbox.LockboxControls;
-import io.bankssandbox.runtime.LibraryLogging;
-import io.bankssandbox.runtime.SandboxRuntime;
-import io.bankssandbox.runtime.SandboxVersion;
-import io.bankssandbox.state.DomainException;
-import io.bankssandbox.transactions.TransactionReads;
-import io.bankssandbox.transfers.AchTransferControls;
-import io.bankssandbox.webhooks.WebhookControls;
-import io.bankssandbox.entities.EntityControls;
+import io.bankssandbox.internal.access.ApiKey;
+import io.bankssandbox.internal.accounts.AccountReads;
+import io.bankssandbox.internal.ach.InboundAchControls;
+import io.bankssandbox.internal.ach.InsurancePaymentControls;
+import io.bankssandbox.internal.cards.CardControls;
+import io.bankssandbox.internal.clock.ClockEvent;
+import io.bankssandbox.internal.control.ControlCalls;
+import io.bankssandbox.internal.control.FaultControls;
+import io.bankssandbox.internal.control.Journal;
+import io.bankssandbox.internal.era.EraReads;
+import io.bankssandbox.internal.externalaccounts.ExternalAccountControls;
+import io.bankssandbox.internal.lockbox.CheckDepositControls;
+import io.bankssandbox.internal.lockbox.LockboxControls;
+import io.bankssandbox.internal.runtime.LibraryLogging;
+import io.bankssandbox.internal.runtime.SandboxRuntime;
+import io.bankssandbox.internal.runtime.SandboxVersion;
+import io.bankssandbox.internal.state.DomainException;
+import io.bankssandbox.internal.transactions.TransactionReads;
+import io.bankssandbox.internal.transfers.AchTransferControls;
+import io.bankssandbox.internal.webhooks.WebhookControls;
+import io.bankssandbox.internal.entities.EntityControls;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -256,7 +256,7 @@ public final class Sandbox implements AutoCloseable {
     /**
      * Replaces the whole state with a document read from {@code in} as it arrives, straight into the
      * new state (an export of any size; the HTTP import's size limit does not apply in process). An
-     * invalid document changes nothing and throws {@link io.bankssandbox.fixtures.FixtureException}
+     * invalid document changes nothing and throws {@link io.bankssandbox.internal.fixtures.FixtureException}
      * listing file, JSON pointer and rule; a stream that breaks off changes nothing either.
      */
     public void importState(InputStream in) throws IOException {

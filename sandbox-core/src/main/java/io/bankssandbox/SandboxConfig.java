@@ -1,8 +1,8 @@
 package io.bankssandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.clock.ClockMode;
-import io.bankssandbox.access.ApiKey;
+import io.bankssandbox.internal.clock.ClockMode;
+import io.bankssandbox.internal.access.ApiKey;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -58,7 +58,7 @@ public record SandboxConfig(
         /** One line on standard error when the sandbox starts: version, address, fixture set. The default. */
         ONE_LINE,
         /**
-         * The address line, one line per request ({@code io.bankssandbox.requests} at INFO), and the
+         * The address line, one line per request ({@code io.bankssandbox.internal.requests} at INFO), and the
          * libraries' own logging (Jetty, Javalin, the schema and X12 libraries) at your logging setup's levels.
          */
         VERBOSE;
@@ -118,7 +118,7 @@ public record SandboxConfig(
         private Instant start;
         private long seed = DEFAULT_SEED;
         private String adminToken;
-        private List<String> corsOrigins = io.bankssandbox.http.CorsPolicy.LOCALHOST;
+        private List<String> corsOrigins = io.bankssandbox.internal.http.CorsPolicy.LOCALHOST;
         private int rateLimitPerMinute;
         private Path stateFile;
         private long maxImportBytes = DEFAULT_MAX_IMPORT_BYTES;

@@ -1,31 +1,31 @@
 package io.bankssandbox;
 
-import io.bankssandbox.accounts.AccountDetailsFeature;
-import io.bankssandbox.accounts.AccountsFeature;
-import io.bankssandbox.ach.InboundAchFeature;
-import io.bankssandbox.cards.CardsFeature;
-import io.bankssandbox.control.ControlFeature;
-import io.bankssandbox.entities.EntitiesFeature;
-import io.bankssandbox.externalaccounts.ExternalAccountsFeature;
-import io.bankssandbox.era.EraFeature;
-import io.bankssandbox.era.RemittancesFeature;
-import io.bankssandbox.fixtures.Contracts;
-import io.bankssandbox.durable.StateFile;
-import io.bankssandbox.durable.StateFileOpener;
-import io.bankssandbox.http.ApiRouter;
-import io.bankssandbox.http.CorsPolicy;
-import io.bankssandbox.http.HttpPipeline;
-import io.bankssandbox.lockbox.LiveLockboxFeature;
-import io.bankssandbox.http.InProcessControl;
-import io.bankssandbox.lockbox.LockboxFeature;
-import io.bankssandbox.carddetails.CardDetailsFeature;
-import io.bankssandbox.entities.EntityDetailsFeature;
-import io.bankssandbox.transactions.TransactionsFeature;
-import io.bankssandbox.transfers.TransfersFeature;
-import io.bankssandbox.http.JettyHost;
-import io.bankssandbox.runtime.Feature;
-import io.bankssandbox.runtime.SandboxRuntime;
-import io.bankssandbox.runtime.SandboxVersion;
+import io.bankssandbox.internal.accounts.AccountDetailsFeature;
+import io.bankssandbox.internal.accounts.AccountsFeature;
+import io.bankssandbox.internal.ach.InboundAchFeature;
+import io.bankssandbox.internal.cards.CardsFeature;
+import io.bankssandbox.internal.control.ControlFeature;
+import io.bankssandbox.internal.entities.EntitiesFeature;
+import io.bankssandbox.internal.externalaccounts.ExternalAccountsFeature;
+import io.bankssandbox.internal.era.EraFeature;
+import io.bankssandbox.internal.era.RemittancesFeature;
+import io.bankssandbox.internal.fixtures.Contracts;
+import io.bankssandbox.internal.durable.StateFile;
+import io.bankssandbox.internal.durable.StateFileOpener;
+import io.bankssandbox.internal.http.ApiRouter;
+import io.bankssandbox.internal.http.CorsPolicy;
+import io.bankssandbox.internal.http.HttpPipeline;
+import io.bankssandbox.internal.lockbox.LiveLockboxFeature;
+import io.bankssandbox.internal.http.InProcessControl;
+import io.bankssandbox.internal.lockbox.LockboxFeature;
+import io.bankssandbox.internal.carddetails.CardDetailsFeature;
+import io.bankssandbox.internal.entities.EntityDetailsFeature;
+import io.bankssandbox.internal.transactions.TransactionsFeature;
+import io.bankssandbox.internal.transfers.TransfersFeature;
+import io.bankssandbox.internal.http.JettyHost;
+import io.bankssandbox.internal.runtime.Feature;
+import io.bankssandbox.internal.runtime.SandboxRuntime;
+import io.bankssandbox.internal.runtime.SandboxVersion;
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
 import io.javalin.compression.Gzip;
@@ -44,7 +44,7 @@ final class SandboxServer {
     private final StateFile stateFile;
     /** Closing twice is harmless: a JUnit store may hold the sandbox under two closing contracts. */
     private final java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
-    private final io.bankssandbox.webhooks.WebhookService webhooks;
+    private final io.bankssandbox.internal.webhooks.WebhookService webhooks;
 
     SandboxServer(SandboxConfig config) {
         warmUp();
@@ -54,7 +54,7 @@ final class SandboxServer {
         HttpPipeline pipeline = new HttpPipeline(runtime.clock(), runtime.timeMachine(),
                 () -> runtime.state().readUnlocked(s -> s.apiKeys), Contracts.openApiValidator(), runtime.idempotency(),
                 runtime.journal(), runtime.faults(), runtime.rateLimiter(), config.adminToken());
-        this.webhooks = new io.bankssandbox.webhooks.WebhookService(runtime, "banks-sandbox-webhooks",
+        this.webhooks = new io.bankssandbox.internal.webhooks.WebhookService(runtime, "banks-sandbox-webhooks",
                 SandboxVersion.current());
         List<Feature> features = List.of(
                 new EntitiesFeature(runtime),
@@ -71,10 +71,10 @@ final class SandboxServer {
                 new CardDetailsFeature(runtime),
                 new LiveLockboxFeature(runtime),
                 new RemittancesFeature(runtime),
-                new io.bankssandbox.ui.DashboardFeature(),
+                new io.bankssandbox.internal.ui.DashboardFeature(),
                 new ControlFeature(runtime),
-                new io.bankssandbox.webhooks.WebhooksFeature(webhooks),
-                new io.bankssandbox.entities.OnboardingFeature(runtime));
+                new io.bankssandbox.internal.webhooks.WebhooksFeature(webhooks),
+                new io.bankssandbox.internal.entities.OnboardingFeature(runtime));
         runtime.install(features);
         this.inProcessControl = pipeline.inProcessControl();
         this.stateFile = config.stateFile() == null ? null : StateFileOpener.open(runtime, config.stateFile());
@@ -96,7 +96,7 @@ final class SandboxServer {
             // by default: thirty times a card's JSON, and zeroing it was a tenth of a GET's CPU
             javalin.http.responseBufferSize = 4096;
             javalin.http.compressionStrategy = compression();
-            org.slf4j.Logger requests = org.slf4j.LoggerFactory.getLogger("io.bankssandbox.requests");
+            org.slf4j.Logger requests = org.slf4j.LoggerFactory.getLogger("io.bankssandbox.internal.requests");
             if (config.output() == SandboxConfig.Output.VERBOSE && requests.isInfoEnabled()) {
                 // one line per request when asked for; otherwise no cost at all
                 javalin.requestLogger.http((ctx, ms) -> requests.info("{} {} -> {} ({} ms)", ctx.method().name(),
@@ -147,7 +147,7 @@ final class SandboxServer {
         return runtime;
     }
 
-    io.bankssandbox.webhooks.WebhookService webhooks() {
+    io.bankssandbox.internal.webhooks.WebhookService webhooks() {
         return webhooks;
     }
 

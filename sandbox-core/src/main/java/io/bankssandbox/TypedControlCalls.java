@@ -2,9 +2,9 @@ package io.bankssandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.bankssandbox.control.ControlCalls;
-import io.bankssandbox.http.InProcessControl;
-import io.bankssandbox.state.Json;
+import io.bankssandbox.internal.control.ControlCalls;
+import io.bankssandbox.internal.http.InProcessControl;
+import io.bankssandbox.internal.state.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

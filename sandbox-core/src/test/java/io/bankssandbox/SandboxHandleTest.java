@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.fixtures.FixtureException;
-import io.bankssandbox.fixtures.FixtureLoader;
-import io.bankssandbox.state.Json;
+import io.bankssandbox.internal.fixtures.FixtureException;
+import io.bankssandbox.internal.fixtures.FixtureLoader;
+import io.bankssandbox.internal.state.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

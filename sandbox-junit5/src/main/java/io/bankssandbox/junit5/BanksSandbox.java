@@ -1,6 +1,8 @@
 package io.bankssandbox.junit5;
 
-import io.bankssandbox.clock.ClockMode;
+import io.bankssandbox.internal.junit5.SandboxLocks;
+import io.bankssandbox.internal.junit5.SandboxSettings;
+import io.bankssandbox.internal.clock.ClockMode;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;

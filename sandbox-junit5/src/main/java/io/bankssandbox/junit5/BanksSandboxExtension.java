@@ -1,11 +1,13 @@
 package io.bankssandbox.junit5;
 
+import io.bankssandbox.internal.junit5.SandboxLocks;
+import io.bankssandbox.internal.junit5.SandboxSettings;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.clock.ClockMode;
-import io.bankssandbox.state.Json;
+import io.bankssandbox.internal.clock.ClockMode;
+import io.bankssandbox.internal.state.Json;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;

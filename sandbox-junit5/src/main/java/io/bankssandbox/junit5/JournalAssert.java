@@ -1,7 +1,7 @@
 package io.bankssandbox.junit5;
 
-import io.bankssandbox.control.Journal;
-import io.bankssandbox.requests.JournalEntry;
+import io.bankssandbox.internal.control.Journal;
+import io.bankssandbox.internal.requests.JournalEntry;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.assertj.core.api.AbstractAssert;

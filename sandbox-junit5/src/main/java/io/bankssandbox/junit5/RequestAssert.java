@@ -1,8 +1,8 @@
 package io.bankssandbox.junit5;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.requests.JournalEntry;
-import io.bankssandbox.state.Json;
+import io.bankssandbox.internal.requests.JournalEntry;
+import io.bankssandbox.internal.state.Json;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Predicate;

@@ -1,6 +1,6 @@
 package io.bankssandbox.junit5;
 
-import io.bankssandbox.control.Journal;
+import io.bankssandbox.internal.control.Journal;
 
 /**
  * AssertJ entry points for what a sandbox saw:
@@ -23,7 +23,7 @@ public final class SandboxAssertions {
     }
 
     /** {@code assertThat(sandbox.webhooks()).hasDelivered("transaction.created")}. */
-    public static WebhooksAssert assertThat(io.bankssandbox.webhooks.WebhookControls webhooks) {
+    public static WebhooksAssert assertThat(io.bankssandbox.internal.webhooks.WebhookControls webhooks) {
         return new WebhooksAssert(webhooks);
     }
 }

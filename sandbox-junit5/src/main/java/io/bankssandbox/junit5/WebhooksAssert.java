@@ -1,8 +1,8 @@
 package io.bankssandbox.junit5;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.webhooks.WebhookControls;
-import io.bankssandbox.webhooks.WebhooksFeature.DeliveryView;
+import io.bankssandbox.internal.webhooks.WebhookControls;
+import io.bankssandbox.internal.webhooks.WebhooksFeature.DeliveryView;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.assertj.core.api.AbstractAssert;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.sun.net.httpserver.HttpServer;
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.ach.InboundAchTransfer;
+import io.bankssandbox.internal.ach.InboundAchTransfer;
 import io.bankssandbox.junit5.BanksSandbox;
-import io.bankssandbox.webhooks.WebhookLog;
-import io.bankssandbox.webhooks.WebhooksFeature.DeliveryView;
+import io.bankssandbox.internal.webhooks.WebhookLog;
+import io.bankssandbox.internal.webhooks.WebhooksFeature.DeliveryView;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.cards.CardAuthorizer;
+import io.bankssandbox.internal.cards.CardAuthorizer;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -2,7 +2,7 @@ package io.bankssandbox.junit5;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.state.Json;
+import io.bankssandbox.internal.state.Json;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

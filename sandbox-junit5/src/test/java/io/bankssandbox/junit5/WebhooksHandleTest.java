@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxException;
-import io.bankssandbox.webhooks.WebhookEndpoints;
+import io.bankssandbox.internal.webhooks.WebhookEndpoints;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -80,8 +80,8 @@ class WebhooksHandleTest {
 
     @Test
     void onboardingThroughTheHandleSendsEntityConnected(Sandbox sandbox) {
-        var entity = sandbox.entities().onboard(new io.bankssandbox.entities.Onboarding.Practice("Hilltop Clinic",
-                "llc", null, new io.bankssandbox.entities.Entity.Address("1 Hill Rd", "", "Denver", "CO", "80202"),
+        var entity = sandbox.entities().onboard(new io.bankssandbox.internal.entities.Onboarding.Practice("Hilltop Clinic",
+                "llc", null, new io.bankssandbox.internal.entities.Entity.Address("1 Hill Rd", "", "Denver", "CO", "80202"),
                 List.of(), List.of()));
         var delivery = sandbox.webhooks().awaitDelivered("entity.connected", Duration.ofSeconds(10));
         assertThat(delivery.body().at("/entity/id").asText()).isEqualTo(entity.id());

@@ -2,7 +2,7 @@ package io.bankssandbox.spring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bankssandbox.runtime.SandboxVersion;
+import io.bankssandbox.internal.runtime.SandboxVersion;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

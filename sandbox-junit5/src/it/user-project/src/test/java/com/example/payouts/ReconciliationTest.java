@@ -7,17 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxException;
-import io.bankssandbox.accounts.AccountView;
-import io.bankssandbox.ach.Claim;
-import io.bankssandbox.ach.InboundAchTransfer;
-import io.bankssandbox.ach.InsurancePayment;
-import io.bankssandbox.ach.InsurancePaymentView;
-import io.bankssandbox.cards.CardAuthorizer;
-import io.bankssandbox.era.Era;
-import io.bankssandbox.era.EraView;
-import io.bankssandbox.era.RemittanceView;
+import io.bankssandbox.internal.accounts.AccountView;
+import io.bankssandbox.internal.ach.Claim;
+import io.bankssandbox.internal.ach.InboundAchTransfer;
+import io.bankssandbox.internal.ach.InsurancePayment;
+import io.bankssandbox.internal.ach.InsurancePaymentView;
+import io.bankssandbox.internal.cards.CardAuthorizer;
+import io.bankssandbox.internal.era.Era;
+import io.bankssandbox.internal.era.EraView;
+import io.bankssandbox.internal.era.RemittanceView;
 import io.bankssandbox.junit5.BanksSandbox;
-import io.bankssandbox.transactions.TransactionView;
+import io.bankssandbox.internal.transactions.TransactionView;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

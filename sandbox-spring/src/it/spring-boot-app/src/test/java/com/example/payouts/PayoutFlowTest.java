@@ -3,7 +3,7 @@ package com.example.payouts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.requests.JournalEntry;
+import io.bankssandbox.internal.requests.JournalEntry;
 import io.bankssandbox.spring.EnableBanksSandbox;
 import java.util.List;
 import org.junit.jupiter.api.MethodOrderer;

@@ -1,0 +1,283 @@
+package io.bankssandbox.internal.bench;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * Turns bench/run.sh's {@code key=value} results into Markdown: the figures, the performance targets
+ * (met or not), and the startup breakdown when that part ran. A figure whose part did not run shows
+ * as "–"; a target without figures shows "?".
+ *
+ * <pre>java -cp ... Report RESULTS_FILE [OUT_DIR]</pre>
+ */
+public final class Report {
+    private final Properties results = new Properties();
+    private final List<String> out = new ArrayList<>();
+    private final Path dir;
+
+    private Report(Path file, Path dir) throws IOException {
+        try (Reader reader = Files.newBufferedReader(file)) {
+            results.load(reader);
+        }
+        this.dir = dir;
+    }
+
+    public static void main(String[] args) throws IOException {
+        Report report = new Report(Path.of(args[0]), args.length > 1 ? Path.of(args[1]) : null);
+        report.figures();
+        report.targets();
+        report.durable();
+        report.breakdown();
+        report.out.forEach(System.out::println);
+    }
+
+    private void figures() {
+        boolean baseline = results.containsKey("baseline_get_rps") || results.containsKey("baseline_start_ms")
+                || results.containsKey("baseline_cold_first_sandbox_ms");
+        out.add("| measurement | sandbox | WireMock 3.13.2 | bare Javalin |" + (baseline ? " baseline jar |" : ""));
+        out.add("|---|---:|---:|---:|" + (baseline ? "---:|" : ""));
+        String b = baseline ? " |" : "";
+        out.add("| GET /v0/cards/{id}, requests/s | " + f0("sandbox_get_rps") + " | " + f0("wiremock_get_rps")
+                + " (" + f0("wiremock_fast_get_rps") + " with --no-request-journal) | " + f0("javalin_get_rps") + " |"
+                + (baseline ? " " + f0("baseline_get_rps") + " |" : ""));
+        out.add("| GET /v0/cards/{id}, p50 / p99 ms | " + f2("sandbox_get_p50_ms") + " / " + f2("sandbox_get_p99_ms") + " | "
+                + f2("wiremock_get_p50_ms") + " / " + f2("wiremock_get_p99_ms") + " | " + f2("javalin_get_p50_ms") + " / "
+                + f2("javalin_get_p99_ms") + " |" + (baseline ? " " + f2("baseline_get_p50_ms") + " / "
+                + f2("baseline_get_p99_ms") + " |" : ""));
+        out.add("| POST /v0/cards (validation + idempotency), requests/s (p99 ms) | " + f0("sandbox_post_rps") + " ("
+                + f2("sandbox_post_p99_ms") + ") | | |" + (baseline ? " " + f0("baseline_post_rps") + " ("
+                + f2("baseline_post_p99_ms") + ") |" : ""));
+        out.add("| GET /v0/inbound-ach-transfers?limit=10, requests/s (p99 ms) | " + f0("sandbox_list_rps") + " ("
+                + f2("sandbox_list_p99_ms") + ") | | |" + (baseline ? " " + f0("baseline_list_rps") + " ("
+                + f2("baseline_list_p99_ms") + ") |" : ""));
+        out.add("| server CPU per request (all its threads), µs: GET / POST / list | " + f1("sandbox_get_cpu_us") + " / "
+                + f1("sandbox_post_cpu_us") + " / " + f1("sandbox_list_cpu_us") + " | " + f1("wiremock_get_cpu_us") + " ("
+                + f1("wiremock_fast_get_cpu_us") + " with --no-request-journal) / – / – | " + f1("javalin_get_cpu_us")
+                + " / – / – |" + (baseline ? " " + f1("baseline_get_cpu_us") + " / " + f1("baseline_post_cpu_us") + " / "
+                + f1("baseline_list_cpu_us") + " |" : ""));
+        out.add("| GET /v0/cards/{id} through bin/banks-sandbox (C1 only), requests/s (p99 ms) | "
+                + f0("sandbox_launcher_get_rps") + " (" + f2("sandbox_launcher_get_p99_ms") + ") | | |" + b);
+        out.add("| JVM start to first 200 with `java -jar`, median ms wall (CPU) | " + f0("sandbox_start_ms") + " ("
+                + f0("sandbox_start_cpu_ms") + ") | " + f0("wiremock_start_ms") + " (" + f0("wiremock_start_cpu_ms")
+                + ") | " + f0("javalin_start_ms") + " (" + f0("javalin_start_cpu_ms") + ") |"
+                + (baseline ? " " + f0("baseline_start_ms") + " (" + f0("baseline_start_cpu_ms") + ") |" : ""));
+        out.add("| JVM start to first 200 with CDS archive + C1 only, median ms wall (CPU) | "
+                + f0("sandbox_launcher_start_ms") + " (" + f0("sandbox_launcher_start_cpu_ms") + ", bin/banks-sandbox) | "
+                + f0("wiremock_tuned_start_ms") + " (" + f0("wiremock_tuned_start_cpu_ms") + ", same flags) | |" + b);
+        out.add("| first Sandbox.start() in a fresh JVM to its first answer, median ms wall (thread CPU) | "
+                + f0("cold_first_sandbox_ms") + " (" + f0("cold_first_sandbox_thread_cpu_ms") + ") | | |"
+                + (baseline ? " " + f0("baseline_cold_first_sandbox_ms") + " ("
+                + f0("baseline_cold_first_sandbox_thread_cpu_ms") + ") |" : ""));
+        out.add("| further sandboxes: start + GET + close, median / p90 ms wall (mean process CPU) | "
+                + f1("embedded_cycle_median_ms") + " / " + f1("embedded_cycle_p90_ms") + " ("
+                + f1("embedded_cycle_process_cpu_ms") + ") | | |" + b);
+        out.add("| reset after a POST, median / p99 ms | " + f3("reset_median_ms") + " / " + f3("reset_p99_ms")
+                + " | | |" + b);
+        out.add("| heap used after GC with " + f0("transfers_stored") + " inbound ACH transfers (-Xmx"
+                + f0("heap_max_mib") + "m), MiB | " + f0("heap_used_after_gc_mib") + " (" + f0("bytes_per_transfer")
+                + " B/transfer) | | |" + b);
+        for (String page : List.of("first", "middle", "one_key", "account")) {
+            out.add("| list page (" + page.replace('_', ' ') + "), µs at 1k / 1M, thread CPU (wall) | "
+                    + f1("page_" + page + "_1k_cpu_us") + " / " + f1("page_" + page + "_1m_cpu_us") + " ("
+                    + f1("page_" + page + "_1k_us") + " / " + f1("page_" + page + "_1m_us") + ") | | |" + b);
+        }
+        long errors = 0;
+        for (String name : results.stringPropertyNames()) {
+            if (name.endsWith("_errors")) {
+                errors += (long) num(name);
+            }
+        }
+        out.add("");
+        out.add("Non-2xx or socket errors during the wrk runs: " + errors + ". Load average (1, 5, 15 min): "
+                + results.getProperty("load_average", "?") + "; per part (at its end): " + loads() + ". Settings: "
+                + results.getProperty("settings", "?") + ".");
+        out.add("");
+    }
+
+    private String loads() {
+        List<String> loads = new ArrayList<>();
+        for (String part : List.of("throughput", "start", "cold", "embedded", "memory", "breakdown", "state_file")) {
+            String load = results.getProperty("load_" + part);
+            if (load != null) {
+                loads.add(part + " " + load);
+            }
+        }
+        return loads.isEmpty() ? "?" : String.join(", ", loads);
+    }
+
+    private void targets() {
+        out.add("| target | measured | goal | met |");
+        out.add("|---|---:|---:|:-:|");
+        atMost("`java -jar` start to first 200 vs WireMock's, both without flags (wall)",
+                ratio("sandbox_start_ms", "wiremock_start_ms"), 0.5, "x");
+        atMost("the same, CPU used by the first 200 (context)", ratio("sandbox_start_cpu_ms", "wiremock_start_cpu_ms"),
+                0.5, "x");
+        // what no Javalin server reaches without flags: the floor the first row is read against
+        report("bare Javalin (one route, same jar) vs WireMock's `java -jar`, wall (the floor)",
+                ratio("javalin_start_ms", "wiremock_start_ms"), "x");
+        report("sandbox vs bare Javalin, `java -jar` start, wall", ratio("sandbox_start_ms", "javalin_start_ms"), "x");
+        atMost("bin/banks-sandbox vs WireMock's `java -jar` (context)",
+                ratio("sandbox_launcher_start_ms", "wiremock_start_ms"), 0.5, "x");
+        atMost("first Sandbox.start() in a fresh JVM to its first answer", num("cold_first_sandbox_ms"), 600, " ms");
+        atMost("each further sandbox: start, one request, close (median)", num("embedded_cycle_median_ms"), 20, " ms");
+        atMost("reset to the fixture state (p99)", num("reset_p99_ms"), 1.0, " ms");
+        atLeast("GET vs bare Javalin serving the same bytes", ratio("sandbox_get_rps", "javalin_get_rps"), 0.9, "x");
+        atLeast("GET vs WireMock (defaults: request journal on)", ratio("sandbox_get_rps", "wiremock_get_rps"), 3.0, "x");
+        report("GET vs WireMock --no-request-journal (reported)", ratio("sandbox_get_rps", "wiremock_fast_get_rps"), "x");
+        atLeast("POST vs GET", ratio("sandbox_post_rps", "sandbox_get_rps"), 0.6, "x");
+        // the same three ratios from the servers' CPU per request, which a busy machine does not bend
+        atLeast("GET vs bare Javalin, by server CPU per request", ratio("javalin_get_cpu_us", "sandbox_get_cpu_us"), 0.9, "x");
+        atLeast("GET vs WireMock, by server CPU per request", ratio("wiremock_get_cpu_us", "sandbox_get_cpu_us"), 3.0, "x");
+        atLeast("POST vs GET, by server CPU per request", ratio("sandbox_get_cpu_us", "sandbox_post_cpu_us"), 0.6, "x");
+        double worst = Double.NaN;
+        for (String page : List.of("first", "middle", "one_key", "account")) {
+            double r = ratio("page_" + page + "_1m_cpu_us", "page_" + page + "_1k_cpu_us");
+            if (Double.isNaN(worst) || Math.abs(r - 1) > Math.abs(worst - 1)) {
+                worst = r;
+            }
+        }
+        within("list page, 1M vs 1k items, thread CPU (the farthest from 1 of four pages)", worst, 0.1);
+        atMost("heap with 1M inbound ACH transfers", num("heap_used_after_gc_mib"), 1024, " MiB");
+        // the webhook part's rows (bench/parts/40-webhooks.sh); "–" when that part did not run
+        // WebhookBench fails rather than print when one event of the burst is not delivered
+        report("webhooks: events of a burst, every one delivered to a loopback receiver", num("webhook_burst_events"), "");
+        atMost("webhooks: first attempt after the change, p99 (10,000-event burst)",
+                num("webhook_first_attempt_p99_ms"), 100, " ms");
+        within("webhooks: POST /v0/cards median beside a receiver that never answers vs none",
+                num("post_card_dead_receiver_ratio"), 0.1);
+        out.add("");
+    }
+
+    /** The breakdown part's tables, when it ran, and the start profile's split of a start's CPU. */
+    private void breakdown() throws IOException {
+        out.add("");
+        if (results.containsKey("start_profile_samples")) {
+            out.add("Where a `java -jar` start's CPU goes up to its first 200 (async-profiler, " + f0("start_profile_samples")
+                    + " samples of 1 ms, all threads): JIT compiler threads " + f1("start_profile_thread_jit_pct")
+                    + "%, main thread " + f1("start_profile_thread_main_pct") + "%, Jetty's start and warm-up "
+                    + f1("start_profile_thread_http_start_pct") + "%, the contract's parse " + f1("start_profile_thread_contract_pct")
+                    + "%, GC " + f1("start_profile_thread_gc_pct") + "%. By kind of work: C2 " + f1("start_profile_kind_jit_c2_pct")
+                    + "%, C1 " + f1("start_profile_kind_jit_c1_pct") + "%, class loading (parse, verify, link, unzip) "
+                    + f1("start_profile_kind_class_loading_pct") + "%, lambda bootstrap " + f1("start_profile_kind_lambda_bootstrap_pct")
+                    + "%, GC " + f1("start_profile_kind_gc_pct") + "%, the code itself " + f1("start_profile_kind_code_pct") + "%.");
+            out.add("");
+        }
+        for (String[] table : new String[][] {{"breakdown.md", "this build"}, {"baseline-breakdown.md", "the baseline jar"}}) {
+            Path file = dir == null ? null : dir.resolve(table[0]);
+            if (file != null && Files.exists(file)) {
+                out.add("Where a cold start's time goes (" + table[1] + "): each step run on its own in a fresh JVM, "
+                        + "classes loaded by library (CDS: from the JDK's shared archive).");
+                out.add("");
+                out.addAll(Files.readAllLines(file));
+                out.add("");
+            }
+        }
+    }
+
+    /** bench/parts/50-durable.sh's rows: --state-file POST latency at 1k and 100k objects, GET by id at 1k and 1M mail items. */
+    private void durable() {
+        out.add("");
+        out.add("| state file and keyed lookups | 1k | 100k objects / 1M mail items |");
+        out.add("|---|---:|---:|");
+        out.add("| POST /v0/cards median ms, one client: in memory / --state-file | " + f2("memory_post_p50_ms_1k") + " / "
+                + f2("state_file_post_p50_ms_1k") + " | " + f2("memory_post_p50_ms_100k") + " / "
+                + f2("state_file_post_p50_ms_100k") + " |");
+        out.add("| POST /v0/cards median ms, 8 concurrent clients: in memory / --state-file | "
+                + f2("memory_post_concurrent_p50_ms_1k") + " / " + f2("state_file_post_concurrent_p50_ms_1k") + " | "
+                + f2("memory_post_concurrent_p50_ms_100k") + " / " + f2("state_file_post_concurrent_p50_ms_100k") + " |");
+        out.add("| the disk alone: a 1.5 KB append and its fdatasync, median ms | " + f2("state_file_fsync_p50_ms") + " | |");
+        out.add("| state file snapshot, MiB | " + f2("state_file_snapshot_mib_1k") + " | " + f1("state_file_snapshot_mib_100k") + " |");
+        out.add("| GET /v0/check-deposits/{id}, µs wall (thread CPU) | " + f1("lookup_check_deposit_1k_us") + " ("
+                + f1("lookup_check_deposit_1k_cpu_us") + ") | " + f1("lookup_check_deposit_1m_us") + " ("
+                + f1("lookup_check_deposit_1m_cpu_us") + ") |");
+        out.add("| GET /v0/files/{id} (finding the scan, drawing the PDF), µs wall (thread CPU) | "
+                + f0("lookup_file_1k_us") + " (" + f0("lookup_file_1k_cpu_us") + ") | " + f0("lookup_file_1m_us") + " ("
+                + f0("lookup_file_1m_cpu_us") + ") |");
+        out.add("| GET /v0/files/{id}, finding the scan alone (context), µs wall (thread CPU) | "
+                + f2("lookup_file_scan_1k_us") + " (" + f2("lookup_file_scan_1k_cpu_us") + ") | "
+                + f2("lookup_file_scan_1m_us") + " (" + f2("lookup_file_scan_1m_cpu_us") + ") |");
+        out.add("");
+        out.add("| state round trip (export, reset, import, export) | document MiB | same bytes | export s wall (CPU) "
+                + "| import s wall (CPU) | live heap at the import's peak / the state generated / the state imported, MiB |");
+        out.add("|---|---:|:-:|---:|---:|---:|");
+        for (String size : List.of("100k", "1m")) {
+            out.add("| " + size.toUpperCase(Locale.ROOT) + " inbound ACH transfers | " + f0("round_trip_document_mib_" + size)
+                    + " | " + (num("round_trip_identical_" + size) == 1 ? "yes" : "**no**") + " | "
+                    + f1("round_trip_export_s_" + size) + " (" + f1("round_trip_export_cpu_s_" + size) + ") | "
+                    + f1("round_trip_import_s_" + size) + " (" + f1("round_trip_import_cpu_s_" + size) + ") | "
+                    + f0("import_peak_live_heap_mib_" + size) + " / " + f0("round_trip_state_heap_mib_" + size) + " / "
+                    + f0("import_state_heap_mib_" + size) + " |");
+        }
+        out.add("");
+        out.add("| target | measured | goal | met |");
+        out.add("|---|---:|---:|:-:|");
+        atMost("state import at 100k transfers: live heap at its peak vs the state's", num("import_peak_vs_state_100k"), 2.0, "x");
+        atMost("state import at 1M transfers: live heap at its peak vs the state's", num("import_peak_vs_state_1m"), 2.0, "x");
+        atMost("--state-file POST vs in memory, one client, 1k objects",
+                ratio("state_file_post_p50_ms_1k", "memory_post_p50_ms_1k"), 2.0, "x");
+        atMost("--state-file POST vs in memory, one client, 100k objects",
+                ratio("state_file_post_p50_ms_100k", "memory_post_p50_ms_100k"), 2.0, "x");
+        atMost("--state-file POST vs in memory, 8 clients, 100k objects (context)",
+                ratio("state_file_post_concurrent_p50_ms_100k", "memory_post_concurrent_p50_ms_100k"), 2.0, "x");
+        within("--state-file POST, 100k vs 1k objects", ratio("state_file_post_p50_ms_100k", "state_file_post_p50_ms_1k"), 0.2);
+        within("GET check deposit by id, 1M vs 1k mail items, thread CPU",
+                ratio("lookup_check_deposit_1m_cpu_us", "lookup_check_deposit_1k_cpu_us"), 0.1);
+        within("GET file by id, 1M vs 1k mail items, thread CPU",
+                ratio("lookup_file_1m_cpu_us", "lookup_file_1k_cpu_us"), 0.1);
+    }
+
+    /** A ratio that should be 1: met within ± {@code tolerance}. */
+    private void within(String name, double value, double tolerance) {
+        row(name, value, fmt(1 - tolerance) + "–" + fmt(1 + tolerance) + "x", Math.abs(value - 1) <= tolerance, "x");
+    }
+
+    private void atLeast(String name, double value, double goal, String unit) {
+        row(name, value, "≥ " + fmt(goal) + unit, value >= goal, unit);
+    }
+
+    private void atMost(String name, double value, double goal, String unit) {
+        row(name, value, "≤ " + fmt(goal) + unit, value <= goal, unit);
+    }
+
+    private void report(String name, double value, String unit) {
+        out.add("| " + name + " | " + fmt(value) + unit + " | (report) | |");
+    }
+
+    private void row(String name, double value, String goal, boolean met, String unit) {
+        out.add("| " + name + " | " + fmt(value) + unit + " | " + goal + " | " + (Double.isNaN(value) ? "?" : met ? "yes" : "**no**") + " |");
+    }
+
+    private double ratio(String a, String b) {
+        return num(a) / num(b);
+    }
+
+    private double num(String key) {
+        String value = results.getProperty(key);
+        return value == null ? Double.NaN : Double.parseDouble(value);
+    }
+
+    private static String fmt(double value) {
+        return Double.isNaN(value) ? "–" : value >= 100 ? String.format(Locale.ROOT, "%.0f", value)
+                : value >= 10 ? String.format(Locale.ROOT, "%.1f", value)
+                : String.format(Locale.ROOT, "%.2f", value);
+    }
+
+    private String f(String key, String format) {
+        double value = num(key);
+        return Double.isNaN(value) ? "–" : String.format(Locale.ROOT, format, value);
+    }
+
+    private String f0(String key) { return f(key, "%.0f"); }
+
+    private String f1(String key) { return f(key, "%.1f"); }
+
+    private String f2(String key) { return f(key, "%.2f"); }
+
+    private String f3(String key) { return f(key, "%.3f"); }
+}

@@ -1,7 +1,0 @@
-package io.bankssandbox.events;
-
-import io.bankssandbox.entities.Entity;
-import java.time.Instant;
-
-/** An API key was given access to an entity (a practice connected to the platform). */
-public record EntityConnected(Entity entity, String apiKey, Instant occurredAt) implements DomainEvent {}

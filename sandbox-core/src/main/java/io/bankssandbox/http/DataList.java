@@ -1,6 +1,0 @@
-package io.bankssandbox.http;
-
-import java.util.List;
-
-/** An unpaginated list: {@code { "data": [...] }}. */
-public record DataList<V>(List<V> data) {}

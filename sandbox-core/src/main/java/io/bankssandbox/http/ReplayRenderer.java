@@ -1,9 +1,0 @@
-package io.bankssandbox.http;
-
-import io.bankssandbox.access.Caller;
-
-/** Renders the current state of a resource an idempotent request created, for its replays. */
-@FunctionalInterface
-public interface ReplayRenderer {
-    Object render(Caller caller, String id);
-}

@@ -1,7 +1,0 @@
-package io.bankssandbox.http;
-
-/** A thin route: builds a domain command from the request, calls the domain, renders the result. */
-@FunctionalInterface
-public interface RouteHandler {
-    ApiResponse handle(ApiRequest request);
-}

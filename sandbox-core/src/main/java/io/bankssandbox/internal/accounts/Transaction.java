@@ -1,0 +1,26 @@
+package io.bankssandbox.internal.accounts;
+
+import java.time.Instant;
+
+/**
+ * One move of an account's {@code total_balance}. Every move is exactly one transaction, and each
+ * account starts with an {@code opening_balance} one, so an account's transactions sum to its total
+ * balance. {@code sourceCategory} is the vendor's category ({@code inbound_ach_transfer},
+ * {@code inbound_ach_transfer_return}, {@code check_deposit}, {@code check_deposit_return},
+ * {@code card_settlement}, {@code ach_transfer_intention}, {@code internal_transfer},
+ * {@code opening_balance}); {@code sourceId} the id of what moved the money (null for an opening
+ * balance); {@code counterpartyAccountId} the other side of an internal or external transfer.
+ */
+public record Transaction(
+        String id,
+        String accountId,
+        long amount,
+        Instant occurredAt,
+        String description,
+        String sourceCategory,
+        String sourceId,
+        String counterpartyAccountId) {
+
+    /** The category of the transaction an account starts with. */
+    public static final String OPENING_BALANCE = "opening_balance";
+}

@@ -1,0 +1,6 @@
+package io.bankssandbox.internal.ach;
+
+import io.bankssandbox.internal.era.EraView;
+
+/** What an insurance payment created: the transfer and its ERA, as the API shows them. */
+public record InsurancePaymentView(InboundAchTransfer inboundAchTransfer, EraView era) {}

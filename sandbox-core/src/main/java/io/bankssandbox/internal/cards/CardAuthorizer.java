@@ -1,0 +1,151 @@
+package io.bankssandbox.internal.cards;
+
+import io.bankssandbox.internal.accounts.Account;
+import io.bankssandbox.internal.accounts.Ledger;
+import io.bankssandbox.internal.accounts.Transaction;
+import io.bankssandbox.internal.state.Command;
+import io.bankssandbox.internal.state.DomainException;
+import io.bankssandbox.internal.state.SandboxState;
+import io.bankssandbox.internal.state.SortKey;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Decides a simulated card payment as the card network would ask the issuer to, and books it when
+ * approved. Checks run in a fixed order and the first that fails names the decline: card canceled,
+ * card not active, blocked merchant category, spending limits from the narrowest interval to the
+ * widest, then funds. The control API sees every card, web-app ones included.
+ */
+public final class CardAuthorizer {
+    /**
+     * A payment a merchant asks to make ({@code POST /_sandbox/cards/{id}/authorizations});
+     * {@code merchantCountry} is an ISO 3166-1 alpha-2 code, null for the US.
+     */
+    public record PaymentRequest(long amount, String merchantCategoryCode, String merchantCountry) implements Command {
+        private static final Set<String> COUNTRIES = Set.of(Locale.getISOCountries());
+        private static final Pattern TWO_CAPITALS = Pattern.compile("[A-Z]{2}");
+
+        public PaymentRequest {
+            merchantCountry = merchantCountry == null ? "US" : merchantCountry;
+        }
+
+        /** Two capital letters that no country has (XX, say) have the right shape but name nothing. */
+        @Override
+        public List<String> violations() {
+            if (TWO_CAPITALS.matcher(merchantCountry).matches() && !COUNTRIES.contains(merchantCountry)) {
+                return List.of("merchant_country must be an ISO 3166-1 alpha-2 country code such as US");
+            }
+            return List.of();
+        }
+    }
+
+    /**
+     * The answer; {@code declineReason} and {@code limit} are null when approved. The decision and the
+     * reason are the API's own words, as strings, like every status the sandbox answers; the
+     * constants name each one ({@code assertEquals(Decision.DECLINED, d.decision())}).
+     */
+    public record Decision(String decision, String declineReason, SpendingLimit limit) {
+        public static final String APPROVED = "approved";
+        public static final String DECLINED = "declined";
+        /** Declined: the card is canceled. */
+        public static final String CARD_CANCELED = "card_canceled";
+        /** Declined: the card is not active (disabled). */
+        public static final String CARD_NOT_ACTIVE = "card_not_active";
+        /** Declined: the merchant category is blocked on every card. */
+        public static final String TRANSACTION_NOT_ALLOWED = "transaction_not_allowed";
+        /** Declined: a spending limit, named in {@code limit}, would be exceeded. */
+        public static final String BREACHES_LIMIT = "breaches_limit";
+        /** Declined: the account's available balance does not cover the payment. */
+        public static final String INSUFFICIENT_FUNDS = "insufficient_funds";
+
+        static Decision approve() {
+            return new Decision(APPROVED, null, null);
+        }
+
+        static Decision decline(String reason) {
+            return new Decision(DECLINED, reason, null);
+        }
+
+        static Decision breaches(SpendingLimit limit) {
+            return new Decision(DECLINED, BREACHES_LIMIT, limit);
+        }
+
+        /** Whether the payment was approved (and debited). */
+        public boolean approved() {
+            return APPROVED.equals(decision);
+        }
+    }
+
+    // the newest id that can share an instant with a payment: ids are lowercase base-36, so '~' sorts after all
+    private static final String LAST_ID = "~";
+    private static final Comparator<SpendingLimit> NARROWEST_FIRST = Comparator.comparing(SpendingLimit::interval);
+
+    private CardAuthorizer() {}
+
+    public static Decision authorize(SandboxState state, String cardId, PaymentRequest payment, Instant now) {
+        Command.requireValid(payment);
+        Card card = state.cards.get(cardId);
+        if (card == null) {
+            throw DomainException.notFound("Card", cardId);
+        }
+        Decision decision = decide(state, card, payment, now);
+        if (decision.approved()) {
+            Transaction debit = Ledger.post(state, null, card.bankAccountId(), -payment.amount(), -payment.amount(),
+                    now, "Card payment", "card_settlement", card.id(), null);
+            state.cardPayments.put(new CardPayment(state.ids.next("card_payment_"), card.id(), card.bankAccountId(),
+                    payment.amount(), payment.merchantCategoryCode(), payment.merchantCountry(), now, debit.id()));
+        }
+        return decision;
+    }
+
+    private static Decision decide(SandboxState state, Card card, PaymentRequest payment, Instant now) {
+        if (Card.CANCELED.equals(card.status())) {
+            return Decision.decline(Decision.CARD_CANCELED);
+        }
+        if (!Card.ACTIVE.equals(card.status())) {
+            return Decision.decline(Decision.CARD_NOT_ACTIVE);
+        }
+        if (state.policy.blockedMerchantCategoryCodes().contains(payment.merchantCategoryCode())) {
+            return Decision.decline(Decision.TRANSACTION_NOT_ALLOWED);
+        }
+        // a stable sort keeps the card's own limit ahead of the service's when both share an interval
+        List<SpendingLimit> limits = CardView.effectiveLimits(card, state.policy).stream()
+                .filter(limit -> limit.appliesTo(payment.merchantCategoryCode()))
+                .sorted(NARROWEST_FIRST)
+                .toList();
+        for (SpendingLimit limit : limits) {
+            if (spentInWindow(state, card, limit, now) + payment.amount() > limit.amount()) {
+                return Decision.breaches(limit);
+            }
+        }
+        Account account = state.accounts.get(card.bankAccountId());
+        if (payment.amount() > account.availableBalance()) {
+            return Decision.decline(Decision.INSUFFICIENT_FUNDS);
+        }
+        return Decision.approve();
+    }
+
+    /**
+     * Approved spend on the card that counts toward the limit now: in the limit's current window and,
+     * for a limit restricted to merchant categories, in those categories. A per-transaction cap
+     * counts nothing before the payment itself.
+     */
+    static long spentInWindow(SandboxState state, Card card, SpendingLimit limit, Instant now) {
+        Instant start = limit.interval().windowStart(now);
+        if (start == null) {
+            return 0;
+        }
+        long spent = 0;
+        for (CardPayment earlier : state.cardPayments.inPartitionBetween(card.id(), new SortKey(start, ""),
+                new SortKey(now, LAST_ID))) {
+            if (limit.appliesTo(earlier.merchantCategoryCode())) {
+                spent += earlier.amount();
+            }
+        }
+        return spent;
+    }
+}

@@ -1,0 +1,68 @@
+package io.bankssandbox.internal.cards;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The rules on a card's own spending limits that a schema cannot say: at most one limit per interval,
+ * and amounts never decreasing as the interval widens (per_transaction ≤ per_day ≤ per_week ≤
+ * per_month ≤ all_time, among those given). Every violation is reported. They hold for a card issued
+ * through the API and for one a fixture or an imported state holds.
+ */
+public final class SpendingLimitRules {
+    /** Where a card issued through the API carries its limits. */
+    public static final String REQUEST_FIELD = "authorization_controls.usage.multi_use.spending_limits";
+
+    private SpendingLimitRules() {}
+
+    /** Every rule {@code limits} break, each message starting with {@code field}, the limits' name. */
+    public static List<String> violations(String field, List<SpendingLimit> limits) {
+        List<String> violations = new ArrayList<>();
+        for (String rule : violations(limits)) {
+            violations.add(field + " " + rule);
+        }
+        return violations;
+    }
+
+    /**
+     * Every rule {@code limits} break, worded to follow the limits' name. A limit without a positive
+     * amount is the schema's to report, so it takes no part here.
+     */
+    public static List<String> violations(List<SpendingLimit> limits) {
+        List<String> violations = new ArrayList<>();
+        if (limits == null) {
+            return violations;
+        }
+        Map<Interval, Integer> counts = new EnumMap<>(Interval.class);
+        for (SpendingLimit limit : limits) {
+            if (limit != null && limit.interval() != null) {
+                counts.merge(limit.interval(), 1, Integer::sum);
+            }
+        }
+        counts.forEach((interval, count) -> {
+            if (count > 1) {
+                violations.add("must hold at most one limit per interval, but " + interval.wireName()
+                        + " appears " + count + " times");
+            }
+        });
+        for (SpendingLimit narrower : limits) {
+            for (SpendingLimit wider : limits) {
+                if (!comparable(narrower) || !comparable(wider) || narrower.interval().compareTo(wider.interval()) >= 0) {
+                    continue;
+                }
+                if (wider.amount() < narrower.amount()) {
+                    violations.add("amounts must not decrease as the interval widens: "
+                            + wider.interval().wireName() + " (" + wider.amount() + ") is less than "
+                            + narrower.interval().wireName() + " (" + narrower.amount() + ")");
+                }
+            }
+        }
+        return violations;
+    }
+
+    private static boolean comparable(SpendingLimit limit) {
+        return limit != null && limit.interval() != null && limit.amount() > 0;
+    }
+}

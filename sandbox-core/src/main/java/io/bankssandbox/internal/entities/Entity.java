@@ -1,0 +1,35 @@
+package io.bankssandbox.internal.entities;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A practice. An entity with an NPI is also a provider and then has a lockbox address; the
+ * fixture validation makes sure the two come together.
+ */
+public record Entity(
+        String id,
+        Instant createdAt,
+        String name,
+        String structure,
+        String npi,
+        Address address,
+        LockboxAddress lockboxAddress) {
+
+    /** The structures a provider (an entity with an NPI) can have. */
+    public static final List<String> PROVIDER_STRUCTURES = List.of("professional_corporation", "professional_llc", "llc",
+            "partnership", "sole_prop", "nonprofit");
+
+    @JsonIgnore
+    public boolean isProvider() {
+        return npi != null && lockboxAddress != null;
+    }
+
+    public record Address(String line1, String line2, String city, String state,
+                          @JsonProperty("postalCode") String postalCode) {}
+
+    public record LockboxAddress(String recipientName, String line1, String line2, String city, String state,
+                                 @JsonProperty("postalCode") String postalCode) {}
+}

@@ -1,0 +1,57 @@
+package io.bankssandbox.internal.entities;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.internal.runtime.Feature;
+import io.bankssandbox.internal.runtime.SandboxRuntime;
+import io.bankssandbox.internal.http.ApiResponse;
+import io.bankssandbox.internal.http.ApiRouter;
+import io.bankssandbox.internal.http.ErrorShape;
+import io.bankssandbox.internal.state.Json;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Onboarding simulation: {@code POST /_sandbox/entities} (a new practice) and
+ * {@code POST /_sandbox/entities/{id}/connect} (an existing one given to one more key).
+ */
+public final class OnboardingFeature implements Feature {
+    private final SandboxRuntime runtime;
+
+    public OnboardingFeature(SandboxRuntime runtime) {
+        this.runtime = runtime;
+    }
+
+    /** The answer to a connect: which key now sees which entity. */
+    public record Connection(String apiKey, EntityView entity) {}
+
+    @Override
+    public void controlRoutes(ApiRouter control) {
+        control.post("/_sandbox/entities", ErrorShape.NEST, request -> {
+            Onboarding.Practice practice = practice(request.body());
+            Entity entity = runtime.state().write(state -> Onboarding.onboard(state, practice, runtime.clock().now()));
+            return ApiResponse.created(EntityView.of(entity), null, null);
+        });
+        control.post("/_sandbox/entities/{entity_id}/connect", ErrorShape.NEST, request -> {
+            String apiKey = request.body().get("api_key").asText();
+            Entity entity = runtime.state().write(state ->
+                    Onboarding.connect(state, request.path("entity_id"), apiKey, runtime.clock().now()));
+            return ApiResponse.ok(new Connection(apiKey, EntityView.of(entity)));
+        });
+    }
+
+    private static Onboarding.Practice practice(JsonNode body) {
+        List<Onboarding.OpeningAccount> accounts = new ArrayList<>();
+        for (JsonNode account : body.path("accounts")) {
+            accounts.add(new Onboarding.OpeningAccount(account.get("name").asText(),
+                    account.path("opening_balance").asLong(0)));
+        }
+        List<String> keys = new ArrayList<>();
+        for (JsonNode key : body.path("api_keys")) {
+            keys.add(key.asText());
+        }
+        JsonNode npi = body.get("npi");
+        return new Onboarding.Practice(body.get("name").asText(), body.get("structure").asText(),
+                npi == null || npi.isNull() ? null : npi.asText(),
+                Json.MAPPER.convertValue(body.get("address"), Entity.Address.class), accounts, keys);
+    }
+}

@@ -1,0 +1,236 @@
+package io.bankssandbox.internal.era;
+
+import io.bankssandbox.internal.state.StableDigits;
+import io.xlate.edi.stream.EDIOutputFactory;
+import io.xlate.edi.stream.EDIStreamException;
+import io.xlate.edi.stream.EDIStreamWriter;
+import java.io.ByteArrayOutputStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * An ERA as the X12 835 (005010X221A1) a payer would have sent: one interchange, one functional
+ * group, one transaction set, written with StAEDI and read back through {@link Era835Validator}
+ * (the guide's implementation schema) before it is served: an 835 that breaks the guide is a bug,
+ * never an answer.
+ *
+ * <p>What goes where: BPR02 the payment amount, BPR04 {@code ACH} or {@code CHK}; for ACH, BPR05 to
+ * BPR15 the banks and accounts of {@link EraDeposit} and BPR10 the payer's originating company id;
+ * TRN the {@link ReassociationTrace} (TRN02 the ERA's {@code check_number}, TRN03 the same company id
+ * the ACH's addenda carry); N1*PR the payer with its id in REF*2U, a synthetic address (N3/N4) and EDI
+ * contact (PER*BL), both stable per payer; N1*PE the payee with its NPI (XX); one CLP per claim
+ * (status 1 paid, 4 denied, 22 reversed), CAS per adjustment group, NM1*QC the patient (NM108/NM109
+ * only with a subscriber id), DTM*232/233 the service period, SVC per service line with DTM*472, its
+ * CAS and LQ*HE remark codes. Amounts are dollars with two decimals; values longer than their
+ * element allows are cut to its maximum. Control numbers and dates derive from the ERA, so the same
+ * ERA always gives the same text.
+ */
+public final class Era835 {
+    public static final String VERSION = "005010X221A1";
+
+    private static final DateTimeFormatter YYMMDD = DateTimeFormatter.ofPattern("yyMMdd").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter CCYYMMDD = DateTimeFormatter.ofPattern("yyyyMMdd").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter HHMM = DateTimeFormatter.ofPattern("HHmm").withZone(ZoneOffset.UTC);
+    private static final Map<String, String> CLAIM_STATUS = Map.of("paid", "1", "denied", "4", "reversed", "22");
+    /** CLP06 of a commercial payer: a preferred provider organization. */
+    private static final String COMMERCIAL_FILING = "12";
+
+    private final Era835Validator validator = new Era835Validator();
+
+    /** The 835 of an ERA, one segment per line; {@code deposit} is null for a check payment. */
+    public String write(Era era, EraDeposit deposit) {
+        String text = render(era, deposit);
+        List<String> problems = validator.problems(text);
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException("the 835 written for " + era.id() + " breaks " + VERSION + ": " + problems);
+        }
+        return text;
+    }
+
+    private String render(Era era, EraDeposit deposit) {
+        EDIOutputFactory factory = EDIOutputFactory.newFactory();
+        factory.setProperty(EDIOutputFactory.PRETTY_PRINT, true);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        String control = String.valueOf(Math.floorMod(era.id().hashCode(), 999_999_999) + 1);
+        Instant sentAt = era.receivedAt() != null ? era.receivedAt() : era.payment().date();
+        ReassociationTrace trace = ReassociationTrace.of(era);
+        try {
+            EDIStreamWriter writer = factory.createEDIStreamWriter(out);
+            writer.setControlSchema(validator.controlSchema());
+            X12Segments segments = new X12Segments(writer);
+            writer.startInterchange();
+            segments.write("ISA", "00", " ".repeat(10), "00", " ".repeat(10),
+                    "ZZ", fixed(era.payer().id(), 15), "ZZ", fixed(era.payee().npi(), 15),
+                    YYMMDD.format(sentAt), HHMM.format(sentAt), "^", "00501", pad(control, 9), "0", "T", ":");
+            segments.write("GS", "HP", idOf(era.payer().id()), idOf(era.payee().npi()), CCYYMMDD.format(sentAt),
+                    HHMM.format(sentAt), control, "X", VERSION);
+            segments.startCount();
+            segments.write("ST", "835", "0001", VERSION);
+            financialInformation(segments, era, deposit, trace);
+            segments.write("TRN", "1", fit(trace.traceNumber(), 50), trace.originatingCompanyId());
+            segments.write("DTM", "405", CCYYMMDD.format(era.payment().date()));
+            payer(segments, era.payer());
+            segments.write("N1", "PE", fit(era.payee().name(), 60), "XX", fit(era.payee().npi(), 80));
+            segments.write("LX", "1");
+            for (Era.Claim claim : era.claims()) {
+                claim(segments, era, claim);
+            }
+            segments.write("SE", String.valueOf(segments.count() + 1), "0001");
+            segments.write("GE", "1", control);
+            segments.write("IEA", "1", pad(control, 9));
+            writer.endInterchange();
+            writer.close();
+        } catch (EDIStreamException e) {
+            throw new IllegalStateException("StAEDI refused the 835 of " + era.id() + ": " + e.getMessage(), e);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** BPR: remittance information only (the money moves by its own ACH or check); ACH names both banks. */
+    private static void financialInformation(X12Segments segments, Era era, EraDeposit deposit, ReassociationTrace trace)
+            throws EDIStreamException {
+        String amount = amount(era.payment().amount());
+        String date = CCYYMMDD.format(era.payment().date());
+        if (deposit != null) {
+            segments.write("BPR", "I", amount, "C", "ACH", "CCP", "01", deposit.payerRouting(), "DA",
+                    deposit.payerAccount(), trace.originatingCompanyId(), "", "01", deposit.payeeRouting(), "DA",
+                    deposit.payeeAccount(), date);
+        } else {
+            segments.write("BPR", "I", amount, "C", "CHK", "", "", "", "", "", "", "", "", "", "", "", date);
+        }
+    }
+
+    /** Loop 1000A: the payer's name and id, and the address and EDI contact the guide requires. */
+    private static void payer(X12Segments segments, Era.Party payer) throws EDIStreamException {
+        segments.write("N1", "PR", fit(payer.name(), 60));
+        segments.write("N3", "PO BOX " + StableDigits.of("po box:" + payer.id(), 5));
+        segments.write("N4", "ATLANTA", "GA", "30348");
+        String id = fit(payer.id(), 50);
+        if (!id.isEmpty()) {
+            segments.write("REF", "2U", id);
+        }
+        segments.write("PER", "BL", "EDI SUPPORT", "TE", "8005550" + StableDigits.of("phone:" + payer.id(), 3));
+    }
+
+    private static void claim(X12Segments segments, Era era, Era.Claim claim) throws EDIStreamException {
+        segments.write("CLP", fit(claim.patientControlNumber(), 38),
+                CLAIM_STATUS.getOrDefault(claim.status(), "1"), amount(claim.chargedAmount()),
+                amount(claim.paidAmount()), amount(claim.patientResponsibility()), filingIndicator(era.payer()),
+                fit(claim.payerClaimNumber(), 50));
+        adjustments(segments, claim.adjustments());
+        String[] name = patientName(claim.patient().name());
+        String subscriberId = fit(claim.patient().subscriberId(), 80);
+        if (subscriberId.length() >= 2) {
+            segments.write("NM1", "QC", "1", name[0], name[1], "", "", "", "MI", subscriberId);
+        } else {
+            // a qualifier never goes without its id (syntax P0809): no id, no NM108
+            segments.write("NM1", "QC", "1", name[0], name[1]);
+        }
+        segments.write("DTM", "232", CCYYMMDD.format(claim.serviceDate()));
+        if (claim.serviceEndDate() != null) {
+            segments.write("DTM", "233", CCYYMMDD.format(claim.serviceEndDate()));
+        }
+        for (Era.ServiceLine line : claim.serviceLines()) {
+            List<String> procedure = new ArrayList<>();
+            procedure.add("HC");
+            procedure.add(fit(line.procedureCode(), 48));
+            line.modifiers().forEach(m -> procedure.add(fit(m, 2)));
+            segments.writeWithComposite("SVC", procedure, amount(line.chargedAmount()),
+                    amount(line.paidAmount()), "", String.valueOf(line.units()));
+            segments.write("DTM", "472", CCYYMMDD.format(claim.serviceDate()));
+            adjustments(segments, line.adjustments());
+            for (String remark : line.remarkCodes()) {
+                segments.write("LQ", "HE", fit(remark, 30));
+            }
+        }
+    }
+
+    /** CLP06: Medicare Part B and Medicaid payers by name, any other payer a commercial PPO. */
+    private static String filingIndicator(Era.Party payer) {
+        String name = text(payer.name()).toUpperCase(Locale.ROOT);
+        return name.contains("MEDICARE") ? "MB" : name.contains("MEDICAID") ? "MC" : COMMERCIAL_FILING;
+    }
+
+    /** CAS segments: adjustments grouped by group code, at most six reason/amount pairs per segment. */
+    private static void adjustments(X12Segments segments, List<Era.Adjustment> adjustments) throws EDIStreamException {
+        Map<String, List<Era.Adjustment>> byGroup = new LinkedHashMap<>();
+        for (Era.Adjustment adjustment : adjustments) {
+            byGroup.computeIfAbsent(text(adjustment.group()), g -> new ArrayList<>()).add(adjustment);
+        }
+        for (Map.Entry<String, List<Era.Adjustment>> group : byGroup.entrySet()) {
+            List<Era.Adjustment> all = group.getValue();
+            for (int from = 0; from < all.size(); from += 6) {
+                List<String> elements = new ArrayList<>();
+                elements.add(group.getKey());
+                for (Era.Adjustment adjustment : all.subList(from, Math.min(all.size(), from + 6))) {
+                    elements.add(fit(adjustment.reasonCode(), 5));
+                    elements.add(amount(adjustment.amount()));
+                    elements.add("");
+                }
+                elements.remove(elements.size() - 1);
+                segments.write("CAS", elements.toArray(String[]::new));
+            }
+        }
+    }
+
+    /** Cents as X12 writes money: dollars with two decimals ({@code 645.00}, {@code -12.50}). */
+    public static String amount(long cents) {
+        return BigDecimal.valueOf(cents, 2).toPlainString();
+    }
+
+    /** NM103 (last name, up to 60) and NM104 (first names, up to 35) from a name written "FIRST LAST". */
+    private static String[] patientName(String name) {
+        String clean = text(name).strip();
+        int space = clean.lastIndexOf(' ');
+        return space < 0 ? new String[] {cut(clean, 60), ""}
+                : new String[] {cut(clean.substring(space + 1), 60), cut(clean.substring(0, space).strip(), 35)};
+    }
+
+    /** A value fit for an element of at most {@code max} characters (see {@link #text}), without outer spaces. */
+    private static String fit(String value, int max) {
+        return cut(text(value).strip(), max);
+    }
+
+    private static String cut(String value, int max) {
+        return value.length() > max ? value.substring(0, max).strip() : value;
+    }
+
+    /**
+     * A value fit for an element: X12 has no escape character, so the delimiters ({@code * ~ : ^})
+     * and line breaks, which StAEDI refuses inside an element, become spaces.
+     */
+    static String text(String value) {
+        if (value == null) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(value.length());
+        for (char c : value.toCharArray()) {
+            out.append(c == '*' || c == '~' || c == ':' || c == '^' || c < 0x20 ? ' ' : c);
+        }
+        return out.toString();
+    }
+
+    /** An interchange or group id: 2 to 15 characters. */
+    private static String idOf(String value) {
+        String clean = cut(text(value).strip(), 15);
+        return clean.length() < 2 ? pad(clean, 2) : clean;
+    }
+
+    /** A fixed-width ISA field: left-aligned, padded with spaces, cut to the width. */
+    private static String fixed(String value, int width) {
+        String clean = idOf(value);
+        return clean.length() >= width ? clean.substring(0, width) : clean + " ".repeat(width - clean.length());
+    }
+
+    private static String pad(String digits, int width) {
+        return "0".repeat(Math.max(0, width - digits.length())) + digits;
+    }
+}

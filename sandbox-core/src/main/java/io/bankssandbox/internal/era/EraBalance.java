@@ -1,0 +1,106 @@
+package io.bankssandbox.internal.era;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The equations an ERA balances by, as X12 835 does: each service line's charged minus paid equals
+ * its adjustments; each claim's charged minus paid equals its claim-level adjustments plus all its
+ * lines' adjustments; the payment equals the sum of the claims' paid amounts. A remittance that does
+ * not balance cannot be posted by a practice-management system, so the sandbox never makes one.
+ */
+public final class EraBalance {
+    private EraBalance() {}
+
+    /** Every equation the claims break, each naming the claim (and line) and the numbers; empty when they balance. */
+    public static List<String> claimViolations(List<Era.Claim> claims) {
+        List<String> violations = new ArrayList<>();
+        for (int c = 0; c < claims.size(); c++) {
+            Era.Claim claim = claims.get(c);
+            String claimName = "claims[" + c + "] (patient_control_number " + claim.patientControlNumber() + ")";
+            long allAdjustments = sum(claim.adjustments());
+            for (int l = 0; l < claim.serviceLines().size(); l++) {
+                Era.ServiceLine line = claim.serviceLines().get(l);
+                long lineAdjustments = sum(line.adjustments());
+                allAdjustments += lineAdjustments;
+                if (line.chargedAmount() - line.paidAmount() != lineAdjustments) {
+                    violations.add(claimName + " service_lines[" + l + "] (procedure_code " + line.procedureCode()
+                            + ") does not balance: charged_amount - paid_amount = " + line.chargedAmount() + " - "
+                            + line.paidAmount() + " = " + (line.chargedAmount() - line.paidAmount())
+                            + ", but the line's adjustments sum to " + lineAdjustments);
+                }
+            }
+            if (claim.chargedAmount() - claim.paidAmount() != allAdjustments) {
+                violations.add(claimName + " does not balance: charged_amount - paid_amount = " + claim.chargedAmount()
+                        + " - " + claim.paidAmount() + " = " + (claim.chargedAmount() - claim.paidAmount())
+                        + ", but the claim's adjustments plus its service lines' adjustments sum to " + allAdjustments);
+            }
+        }
+        return violations;
+    }
+
+    /**
+     * The claim-level adjustments that balance a claim sent with amounts but without any adjustment
+     * or service line: the patient's share as PR-2 (coinsurance), the rest of charged minus paid as
+     * CO-45 (charge exceeds the fee schedule). A zero amount gives no adjustment.
+     */
+    public static List<Era.Adjustment> impliedAdjustments(long charged, long paid, long patientResponsibility) {
+        List<Era.Adjustment> implied = new ArrayList<>(2);
+        if (patientResponsibility != 0) {
+            implied.add(new Era.Adjustment("PR", ClaimAdjustmentReasons.COINSURANCE,
+                    ClaimAdjustmentReasons.describe(ClaimAdjustmentReasons.COINSURANCE), patientResponsibility));
+        }
+        long rest = charged - paid - patientResponsibility;
+        if (rest != 0) {
+            implied.add(new Era.Adjustment("CO", ClaimAdjustmentReasons.FEE_SCHEDULE,
+                    ClaimAdjustmentReasons.describe(ClaimAdjustmentReasons.FEE_SCHEDULE), rest));
+        }
+        return List.copyOf(implied);
+    }
+
+    /** Every equation the ERA breaks: its claims', and the payment against the claims' paid total. */
+    public static List<String> violations(Era era) {
+        List<String> violations = claimViolations(era.claims());
+        long paid = paidTotal(era.claims());
+        if (era.payment().amount() != paid) {
+            violations.add("payment.amount " + era.payment().amount() + " must equal the sum of the claims' paid_amount "
+                    + paid);
+        }
+        return violations;
+    }
+
+    public static long paidTotal(List<Era.Claim> claims) {
+        long total = 0;
+        for (Era.Claim claim : claims) {
+            total += claim.paidAmount();
+        }
+        return total;
+    }
+
+    /** The patient's share: the adjustments of group PR, on the claim and on its lines. */
+    public static long patientResponsibility(List<Era.Adjustment> claimAdjustments, List<Era.ServiceLine> lines) {
+        long total = sumOfGroup(claimAdjustments, "PR");
+        for (Era.ServiceLine line : lines) {
+            total += sumOfGroup(line.adjustments(), "PR");
+        }
+        return total;
+    }
+
+    private static long sum(List<Era.Adjustment> adjustments) {
+        long total = 0;
+        for (Era.Adjustment adjustment : adjustments) {
+            total += adjustment.amount();
+        }
+        return total;
+    }
+
+    private static long sumOfGroup(List<Era.Adjustment> adjustments, String group) {
+        long total = 0;
+        for (Era.Adjustment adjustment : adjustments) {
+            if (group.equals(adjustment.group())) {
+                total += adjustment.amount();
+            }
+        }
+        return total;
+    }
+}

@@ -1,0 +1,10 @@
+package io.bankssandbox.internal.events;
+
+import io.bankssandbox.internal.era.Era;
+import java.time.Instant;
+
+/**
+ * A remittance advice arrived ({@code era.created}, with an insurance payment) or was paid: the ACH
+ * credit it describes settled, and the ERA now names its transaction ({@code era.paid}).
+ */
+public record EraChanged(Era era, String type, Instant occurredAt) implements DomainEvent {}

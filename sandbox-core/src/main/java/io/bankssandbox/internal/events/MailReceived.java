@@ -1,0 +1,17 @@
+package io.bankssandbox.internal.events;
+
+import io.bankssandbox.internal.lockbox.MailItem;
+import java.time.Instant;
+
+/** Mail arrived at a provider's lockbox, with its checks (those submitted are deposited at once). */
+public record MailReceived(MailItem item, Instant occurredAt) implements StatusChanged {
+    @Override
+    public String type() {
+        return "inbound_mail_item.created";
+    }
+
+    @Override
+    public String id() {
+        return item.id();
+    }
+}

@@ -1,0 +1,66 @@
+package io.bankssandbox.internal.http;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import io.bankssandbox.internal.state.Command;
+import io.bankssandbox.internal.state.DomainException;
+import io.bankssandbox.internal.state.Json;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Binds a request body, once, to the domain's command record (Jackson, snake_case, through readers
+ * made at startup: no reflection per request). The body has passed its schema by then, so binding
+ * cannot fail on shape. When the schema did fail, the body is bound as far as it goes, so that the
+ * command's own rules can join the schema's messages in one 400.
+ */
+final class CommandBinding {
+    /**
+     * For bodies that failed their schema: unknown properties are skipped, and a number is read only
+     * from a JSON integer (not from "100" or 10.5), so no rule runs on a value the schema refused.
+     */
+    private static final ObjectMapper LENIENT = lenientMapper();
+
+    private final ObjectReader strict;
+    private final ObjectReader lenient;
+
+    CommandBinding(Class<?> type) {
+        this.strict = Json.MAPPER.readerFor(type);
+        this.lenient = LENIENT.readerFor(type);
+    }
+
+    private static ObjectMapper lenientMapper() {
+        ObjectMapper mapper = Json.MAPPER.copy().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
+        mapper.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+        return mapper;
+    }
+
+    /** The command of a body that passed its schema. */
+    Object bind(JsonNode body) {
+        try {
+            return strict.readValue(body);
+        } catch (IOException | IllegalArgumentException e) {
+            // the schema admitted something the record cannot hold: a gap in the schema, said plainly
+            throw DomainException.invalid(List.of("request body does not match its schema: "
+                    + String.valueOf(e.getMessage()).lines().findFirst().orElse("")));
+        }
+    }
+
+    /** The rules the command breaks, as far as a body that failed its schema can be read (none if it cannot). */
+    List<String> violationsOf(JsonNode body) {
+        Object command;
+        try {
+            command = lenient.readValue(body);
+        } catch (IOException | RuntimeException e) {
+            return List.of(); // the schema's messages already say what is wrong
+        }
+        return command instanceof Command rules ? rules.violations() : List.of();
+    }
+}

@@ -1,0 +1,97 @@
+package io.bankssandbox.internal.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.internal.access.Caller;
+import io.bankssandbox.internal.openapi.OpenApiDocument;
+import io.javalin.http.Context;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One request on its way through a filter chain, and its answer on the way back. Each field is
+ * written by one filter (named beside it) and read by those after it, so the chain's order is the
+ * only coupling between filters. {@code ctx} is null for an in-process call of the typed handle.
+ */
+public final class Exchange {
+    private final List<Filter> chain;
+    private int next;
+
+    final Context ctx;
+    final HttpPipeline.Family family;
+    final Route route;
+    final String method;
+    final String target;
+    final Map<String, String> pathParams;
+    /** The query of an in-process call (an HTTP request's is in {@code ctx}). */
+    Map<String, String> inProcessQuery = Map.of();
+
+    /** {@link AuthFilter}: who is asking; the 1-based position of its fixture key (0: none). */
+    Caller caller;
+    int apiKeyIndex;
+    /** {@link BodyFilter} (or the in-process caller): the body as parsed, and as the journal keeps it. */
+    JsonNode requestBody;
+    byte[] requestJson;
+    /** {@link BodyFilter}, for a route that reads its body itself: the body as a stream. */
+    StreamedRequestBody requestStream;
+    /** {@link ValidationFilter}: query values checked against their schemas, with defaults; the bound command. */
+    Map<String, String> query = Map.of();
+    Object command;
+
+    /** The answer: set by the route, a replay, a fault or {@link ErrorFilter}; written by {@link WriteFilter}. */
+    int status = 500;
+    Object body;
+    String contentType = ApiResponse.JSON;
+    String replayKind;
+    String replayId;
+    boolean replayed;
+    ApiException error;
+    /** {@link WriteFilter}: the bytes that went out (for a non-JSON body, a note of its type). */
+    byte[] responseJson;
+
+    Exchange(List<Filter> chain, Context ctx, HttpPipeline.Family family, Route route, String method, String target,
+             Map<String, String> pathParams) {
+        this.chain = chain;
+        this.ctx = ctx;
+        this.family = family;
+        this.route = route;
+        this.method = method;
+        this.target = target;
+        this.pathParams = pathParams;
+    }
+
+    /** Runs the rest of the chain. */
+    void proceed() {
+        chain.get(next++).apply(this);
+    }
+
+    OpenApiDocument.Operation operation() {
+        return route.operation();
+    }
+
+    String header(String name) {
+        return ctx == null ? null : ctx.header(name);
+    }
+
+    void answer(ApiResponse response) {
+        status = response.status();
+        body = response.body();
+        contentType = response.contentType();
+        replayKind = response.replayKind();
+        replayId = response.replayId();
+    }
+
+    void answerJson(int answerStatus, Object answerBody) {
+        status = answerStatus;
+        body = answerBody;
+        contentType = ApiResponse.JSON;
+    }
+
+    void fail(ApiException e) {
+        error = e;
+        status = e.status();
+    }
+
+    boolean succeeded() {
+        return error == null && status >= 200 && status < 300;
+    }
+}

@@ -1,0 +1,108 @@
+package io.bankssandbox.internal.http;
+
+import io.bankssandbox.internal.access.ApiKey;
+import io.bankssandbox.internal.clock.SandboxClock;
+import io.bankssandbox.internal.clock.TimeMachine;
+import io.bankssandbox.internal.openapi.SchemaValidator;
+import io.javalin.http.Context;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The path every request travels: one filter per step, composed here in the order the steps run.
+ * Read a chain top to bottom: each filter runs before the ones below it, and sees their answer
+ * (or refusal) on the way back out.
+ *
+ * <pre>
+ * /v0             journal, write, errors, faults, clock, auth, rate limit, persistence,
+ *                 idempotency key, body, idempotency, validation, route
+ * /_sandbox       journal, write, errors, clock, auth (admin token), persistence,
+ *                 idempotency key, body, idempotency, validation, route
+ * public pages    write, errors, clock, auth (nobody), body, validation, route
+ * typed handle    errors, clock, validation, route (in this JVM, no HTTP: {@link InProcessControl})
+ * unknown route   [journal, write, errors, faults (/v0 only)] or [write, errors], then 404
+ * </pre>
+ */
+public final class HttpPipeline {
+    /**
+     * Which guards a route family has. PUBLIC routes are pages the sandbox hands out by
+     * unguessable URL (card details): no Authorization, whatever the admin token.
+     */
+    public enum Family { API, CONTROL, PUBLIC }
+
+    private final PersistenceFilter persistence = new PersistenceFilter();
+    private final IdempotencyFilter idempotency;
+    private final List<Filter> api;
+    private final List<Filter> control;
+    private final List<Filter> pages;
+    private final List<Filter> unknownApiRoute;
+    private final List<Filter> unknownRoute;
+    private final InProcessControl inProcess;
+
+    public HttpPipeline(SandboxClock clock, TimeMachine timeMachine, Supplier<List<ApiKey>> apiKeys,
+                        SchemaValidator validator, IdempotencyStore idempotencyStore, RequestJournal journal,
+                        FaultInjector faults, RateLimiter rateLimiter, String adminToken) {
+        Filter journaling = new JournalFilter(journal, clock);
+        Filter writing = new WriteFilter();
+        Filter errors = new ErrorFilter();
+        Filter faulting = new FaultFilter(faults);
+        Filter clockCatchUp = new ClockFilter(timeMachine);
+        Filter auth = new AuthFilter(apiKeys, adminToken);
+        Filter rateLimit = new RateLimitFilter(rateLimiter);
+        Filter idempotencyKey = new IdempotencyKeyFilter(validator);
+        Filter body = new BodyFilter();
+        this.idempotency = new IdempotencyFilter(idempotencyStore, clock);
+        Filter validation = new ValidationFilter(validator);
+        Filter route = new RouteFilter();
+
+        this.api = List.of(journaling, writing, errors, faulting, clockCatchUp, auth, rateLimit, persistence,
+                idempotencyKey, body, idempotency, validation, route);
+        this.control = List.of(journaling, writing, errors, clockCatchUp, auth, persistence,
+                idempotencyKey, body, idempotency, validation, route);
+        this.pages = List.of(writing, errors, clockCatchUp, auth, body, validation, route);
+        this.inProcess = new InProcessControl(List.of(errors, clockCatchUp, validation, route));
+        Filter notFound = new NotFoundFilter();
+        this.unknownApiRoute = List.of(journaling, writing, errors, faulting, notFound);
+        this.unknownRoute = List.of(writing, errors, notFound);
+    }
+
+    /** Where a request's changes are made durable before it is answered (the state file); none by default. */
+    public void durability(Durability durability) {
+        persistence.durability(durability);
+    }
+
+    /** How an idempotent replay renders the current state of what the first request created. */
+    public void registerReplay(String kind, ReplayRenderer renderer) {
+        idempotency.registerReplay(kind, renderer);
+    }
+
+    /** The control routes, callable in this JVM without HTTP (the typed {@code Sandbox} handle). */
+    public InProcessControl inProcessControl() {
+        return inProcess;
+    }
+
+    /** Serves one request of a documented operation. */
+    void serve(Context ctx, Family family, Route route) {
+        List<Filter> chain = switch (family) {
+            case API -> api;
+            case CONTROL -> control;
+            case PUBLIC -> pages;
+        };
+        new Exchange(chain, ctx, family, route, ctx.method().name(), target(ctx), ctx.pathParamMap()).proceed();
+    }
+
+    /** An unknown route: {@code Cannot GET /path}, journaled (and open to faults) like any /v0 exchange. */
+    public void notFound(Context ctx) {
+        String target = target(ctx);
+        boolean v0 = target.startsWith("/v0");
+        ErrorShape shape = ctx.path().startsWith("/v0/external-accounts") ? ErrorShape.SIMPLE : ErrorShape.NEST;
+        new Exchange(v0 ? unknownApiRoute : unknownRoute, ctx, v0 ? Family.API : Family.CONTROL,
+                new Route(null, shape, null, null), ctx.method().name(), target, Map.of()).proceed();
+    }
+
+    private static String target(Context ctx) {
+        String query = ctx.queryString();
+        return query == null || query.isEmpty() ? ctx.path() : ctx.path() + "?" + query;
+    }
+}

@@ -1,0 +1,39 @@
+package io.bankssandbox.internal.http;
+
+import io.bankssandbox.internal.clock.SandboxClock;
+
+/**
+ * Keeps every /v0 exchange in the journal, faults and refusals included, and the control requests a
+ * replayed session needs (everything that changes state, except reset, which starts a new session,
+ * and the journal's own routes). Outermost: it sees the answer exactly as it went out.
+ */
+final class JournalFilter implements Filter {
+    private final RequestJournal journal;
+    private final SandboxClock clock;
+
+    JournalFilter(RequestJournal journal, SandboxClock clock) {
+        this.journal = journal;
+        this.clock = clock;
+    }
+
+    @Override
+    public void apply(Exchange exchange) {
+        try {
+            exchange.proceed();
+        } finally {
+            if (exchange.family == HttpPipeline.Family.API) {
+                journal.recordJson(clock.now(), exchange.method, exchange.target, exchange.header("Idempotency-Key"),
+                        exchange.requestJson, exchange.status, exchange.responseJson, exchange.apiKeyIndex);
+            } else if (exchange.family == HttpPipeline.Family.CONTROL && changesSession(exchange)) {
+                journal.recordControlJson(clock.now(), exchange.method, exchange.target, exchange.requestJson,
+                        exchange.status, exchange.responseJson);
+            }
+        }
+    }
+
+    private static boolean changesSession(Exchange exchange) {
+        String path = exchange.ctx.path();
+        return !"GET".equals(exchange.method) && !path.equals("/_sandbox/reset")
+                && !path.startsWith("/_sandbox/requests");
+    }
+}

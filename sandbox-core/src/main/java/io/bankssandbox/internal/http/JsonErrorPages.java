@@ -1,0 +1,51 @@
+package io.bankssandbox.internal.http;
+
+import io.bankssandbox.internal.state.Json;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.handler.ErrorHandler;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * Errors Jetty answers before a request reaches the pipeline (request line or headers over 8 KiB,
+ * a malformed or ambiguous URI) in the sandbox's JSON error shape instead of Jetty's HTML page, so
+ * that a client's error handling sees the same kind of body on every answer.
+ */
+public final class JsonErrorPages extends ErrorHandler {
+    private static final String JSON = "application/json; charset=utf-8";
+
+    /** Jetty writes a body only for GET, POST and HEAD by default; every method gets one here. */
+    @Override
+    public boolean errorPageForMethod(String method) {
+        return true;
+    }
+
+    @Override
+    protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
+                                    Callback callback) throws IOException {
+        String path = request.getHttpURI() == null ? "" : String.valueOf(request.getHttpURI().getPath());
+        ErrorShape shape = path.startsWith("/v0/external-accounts") ? ErrorShape.SIMPLE : ErrorShape.NEST;
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, JSON);
+        response.write(true, ByteBuffer.wrap(body(shape, code, message)), callback);
+    }
+
+    /** Answers to messages the HTTP parser rejects (no request exists yet to route). */
+    @Override
+    public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
+        fields.put(HttpHeader.CONTENT_TYPE, JSON);
+        return ByteBuffer.wrap(body(ErrorShape.NEST, status, reason));
+    }
+
+    private static byte[] body(ErrorShape shape, int code, String message) {
+        String text = message == null || message.isBlank() ? ErrorShape.reasonPhrase(code) : message;
+        try {
+            return Json.MAPPER.writeValueAsBytes(shape.render(ApiException.of(code, text)));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package io.bankssandbox.internal.http;
+
+import io.bankssandbox.internal.state.Json;
+import io.javalin.http.Context;
+import java.io.IOException;
+
+/**
+ * Writes the answer once: a JSON body is serialized straight from the route's objects (no
+ * intermediate tree) and its bytes kept for the journal; an error in the route's documented shape;
+ * any other body as it is. Drains a body nobody read, whatever refused the request before reading it.
+ */
+final class WriteFilter implements Filter {
+    @Override
+    public void apply(Exchange exchange) {
+        try {
+            exchange.proceed();
+        } finally {
+            BodyFilter.discardUnread(exchange.ctx);
+            exchange.responseJson = write(exchange);
+        }
+    }
+
+    private static byte[] write(Exchange exchange) {
+        Context ctx = exchange.ctx;
+        ApiException error = exchange.error;
+        if (error != null) {
+            if (error.retryAfterSeconds() != null) {
+                ctx.header("Retry-After", String.valueOf(error.retryAfterSeconds()));
+            }
+            if (error.status() == 413) {
+                ctx.header("Connection", "close");
+            }
+            return json(ctx, error.status(), exchange.route.shape().render(error));
+        }
+        if (exchange.replayed) {
+            ctx.header("Idempotency-Replayed", "true");
+        }
+        if (exchange.body instanceof StreamingBody streaming) {
+            ctx.status(exchange.status).contentType("application/json; charset=utf-8");
+            try {
+                streaming.writeTo(ctx.outputStream());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e); // the client went away mid-answer
+            }
+            return serialize("<streamed " + exchange.contentType + ">");
+        }
+        if (ApiResponse.JSON.equals(exchange.contentType)) {
+            return json(ctx, exchange.status, exchange.body);
+        }
+        ctx.status(exchange.status).contentType(exchange.contentType);
+        if (exchange.body instanceof byte[] bytes) {
+            ctx.result(bytes);
+        } else {
+            ctx.result(String.valueOf(exchange.body));
+        }
+        // the journal notes what kind of body went out, not the document itself
+        return serialize("<" + exchange.contentType + ">");
+    }
+
+    static byte[] json(Context ctx, int status, Object body) {
+        byte[] bytes = serialize(body);
+        ctx.status(status).contentType("application/json; charset=utf-8");
+        send(ctx, bytes);
+        return bytes;
+    }
+
+    /**
+     * Straight into Javalin's output stream, which still gzips for a client that asks: a result set
+     * with {@code ctx.result} would be copied there through a buffer Javalin allocates per request.
+     */
+    private static void send(Context ctx, byte[] bytes) {
+        try {
+            ctx.outputStream().write(bytes);
+        } catch (IOException e) {
+            // the client went away: there is no one left to answer
+        }
+    }
+
+    private static byte[] serialize(Object body) {
+        try {
+            return Json.ANSWERS.writeValueAsBytes(body);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package io.bankssandbox.internal.openapi;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bankssandbox.internal.state.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * The sandbox's one contract: an OpenAPI 3.1 document whose schemas validate requests, are served
+ * at {@code /_sandbox/openapi.json}, and check responses in the tests. It is kept as one file per
+ * feature under {@code io/bankssandbox/openapi/} and merged here, so that features can grow it
+ * independently; the merged document is what everyone sees.
+ */
+public final class OpenApiDocument {
+    /** The IRI the document is known by to the schema validator; {@code $ref}s resolve inside it. */
+    public static final String IRI = "https://bankssandbox.io/openapi.json";
+
+    private static final String BASE = "io/bankssandbox/openapi/openapi.json";
+    private static final List<String> FRAGMENTS = List.of(
+            "entities", "accounts", "cards", "inbound-ach-transfers", "providers", "era", "external-accounts",
+            "card-authorizations",
+            "control", "live-entities", "live-accounts", "transactions", "transfers", "card-details",
+            "live-lockbox", "remittances", "ui", "webhooks", "entity-onboarding");
+
+    private final ObjectNode document;
+    /** Pretty-printed when first served, not at every start. */
+    private volatile byte[] serialized;
+    private final ConcurrentMap<String, Operation> operations = new ConcurrentHashMap<>();
+
+    private OpenApiDocument(ObjectNode document) {
+        this.document = document;
+    }
+
+    public static OpenApiDocument load() {
+        ObjectNode base = (ObjectNode) read(BASE);
+        for (String fragment : FRAGMENTS) {
+            JsonNode part = read("io/bankssandbox/openapi/" + fragment + ".json");
+            merge((ObjectNode) base.withObjectProperty("paths"), part.path("paths"), fragment);
+            for (Iterator<Map.Entry<String, JsonNode>> kinds = part.path("components").fields(); kinds.hasNext(); ) {
+                Map.Entry<String, JsonNode> kind = kinds.next();
+                merge((ObjectNode) base.withObjectProperty("components").withObjectProperty(kind.getKey()), kind.getValue(), fragment);
+            }
+        }
+        return new OpenApiDocument(base);
+    }
+
+    private static JsonNode read(String resource) {
+        try (InputStream in = OpenApiDocument.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("missing OpenAPI resource " + resource);
+            }
+            return Json.MAPPER.readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("unreadable OpenAPI resource " + resource, e);
+        }
+    }
+
+    private static void merge(ObjectNode into, JsonNode from, String fragment) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = from.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            if (into.has(entry.getKey())) {
+                throw new IllegalStateException("OpenAPI fragment " + fragment + " redefines " + entry.getKey());
+            }
+            into.set(entry.getKey(), entry.getValue());
+        }
+    }
+
+    public JsonNode document() {
+        return document;
+    }
+
+    /** The document as served, pretty-printed once. */
+    public byte[] bytes() {
+        byte[] bytes = serialized;
+        if (bytes == null) {
+            try {
+                // two threads may both print it; they print the same bytes
+                bytes = Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(document);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            serialized = bytes;
+        }
+        return bytes.clone();
+    }
+
+    /** The operation for a method and a path template such as {@code /v0/cards/{card_id}}. */
+    public Operation operation(String method, String pathTemplate) {
+        // every sandbox of the JVM registers the same routes: each operation is read from the document once
+        return operations.computeIfAbsent(method + " " + pathTemplate, key -> readOperation(method, pathTemplate));
+    }
+
+    private Operation readOperation(String method, String pathTemplate) {
+        JsonNode node = document.path("paths").path(pathTemplate).path(method.toLowerCase());
+        if (node.isMissingNode()) {
+            throw new IllegalStateException("route " + method + " " + pathTemplate + " is not in the OpenAPI document");
+        }
+        String operationPointer = "#/paths/" + pathTemplate.replace("~", "~0").replace("/", "~1") + "/"
+                + method.toLowerCase();
+        List<Parameter> parameters = new ArrayList<>();
+        int index = 0;
+        for (JsonNode p : node.path("parameters")) {
+            String pointer = p.has("$ref") ? p.get("$ref").asText() : operationPointer + "/parameters/" + index;
+            JsonNode resolved = p.has("$ref") ? resolve(p.get("$ref").asText()) : p;
+            parameters.add(new Parameter(resolved.path("name").asText(), resolved.path("in").asText(),
+                    resolved.path("required").asBoolean(false), resolved.path("schema"), pointer + "/schema"));
+            index++;
+        }
+        JsonNode bodySchema = node.path("requestBody").path("content").path("application/json").path("schema");
+        String bodyPointer = null;
+        if (bodySchema.has("$ref")) {
+            bodyPointer = bodySchema.get("$ref").asText();
+        } else if (!bodySchema.isMissingNode()) {
+            throw new IllegalStateException(method + " " + pathTemplate + ": request schemas must be $refs");
+        }
+        return new Operation(method, pathTemplate, parameters, bodyPointer);
+    }
+
+    private JsonNode resolve(String ref) {
+        return document.at(ref.substring(1));
+    }
+
+    /** A documented parameter: its schema drives type coercion, defaults and range checks. */
+    public record Parameter(String name, String in, boolean required, JsonNode schema, String schemaRef) {}
+
+    /** A documented operation; {@code bodySchemaRef} is {@code #/components/schemas/...} or null. */
+    public record Operation(String method, String pathTemplate, List<Parameter> parameters, String bodySchemaRef) {
+        /** Whether the operation takes an Idempotency-Key header. */
+        public boolean idempotent() {
+            for (Parameter parameter : parameters) {
+                if ("header".equals(parameter.in()) && "Idempotency-Key".equalsIgnoreCase(parameter.name())) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+}

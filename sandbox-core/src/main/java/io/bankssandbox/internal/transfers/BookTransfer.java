@@ -1,0 +1,25 @@
+package io.bankssandbox.internal.transfers;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * An instant move of money between two accounts of the sandbox. It is complete the moment it
+ * exists: {@code transactionIds} holds the debit on the source, then the credit on the destination.
+ */
+public record BookTransfer(
+        String id,
+        String sourceAccountId,
+        String destinationAccountId,
+        long amount,
+        String description,
+        String status,
+        List<String> transactionIds,
+        Instant createdAt) {
+
+    public static final String COMPLETE = "complete";
+
+    public BookTransfer {
+        transactionIds = List.copyOf(transactionIds);
+    }
+}

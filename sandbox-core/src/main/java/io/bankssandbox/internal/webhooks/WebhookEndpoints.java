@@ -1,0 +1,152 @@
+package io.bankssandbox.internal.webhooks;
+
+import io.bankssandbox.internal.access.ApiKey;
+import io.bankssandbox.internal.state.DomainException;
+import io.bankssandbox.internal.state.SandboxState;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The endpoints of one sandbox: those given at start (CLI {@code --webhook}, the builder's
+ * {@code .webhook(url)}), which live here and survive reset, and those added through the control
+ * API, which are state. The rules for a registration live here, whichever surface it came from.
+ */
+public final class WebhookEndpoints {
+    public static final String TRANSACTION_CREATED = "transaction.created";
+    public static final String ENTITY_CONNECTED = "entity.connected";
+    public static final List<String> EVENTS = List.of(TRANSACTION_CREATED, ENTITY_CONNECTED);
+
+    /** What a caller asks for; null fields take their defaults. */
+    public record Registration(String url, String apiKey, List<String> events, String secret) {}
+
+    private final List<WebhookEndpoint> configured;
+
+    private WebhookEndpoints(List<WebhookEndpoint> configured) {
+        this.configured = List.copyOf(configured);
+    }
+
+    /** Endpoints given at start, checked like any registration against the fixture state. */
+    public static WebhookEndpoints configured(List<String> urls, SandboxState fixtures, Instant at) {
+        List<WebhookEndpoint> endpoints = new ArrayList<>();
+        for (int i = 0; i < urls.size(); i++) {
+            try {
+                endpoints.add(build("webhook_endpoint_start" + (i + 1), new Registration(urls.get(i), null, null, null),
+                        fixtures, at, WebhookEndpoint.CONFIG));
+            } catch (DomainException e) {
+                // several may be given: say which one is wrong
+                throw new IllegalArgumentException("webhook " + urls.get(i) + ": " + e.getMessage());
+            }
+        }
+        return new WebhookEndpoints(endpoints);
+    }
+
+    public List<WebhookEndpoint> configured() {
+        return configured;
+    }
+
+    /** Every live endpoint: those given at start first, then those of the state in creation order. */
+    public List<WebhookEndpoint> all(SandboxState state) {
+        return including(state, false);
+    }
+
+    /** With the deleted ones too: what deliveries were once sent to. */
+    public List<WebhookEndpoint> including(SandboxState state, boolean deleted) {
+        if (state.webhookEndpoints.size() == 0) {
+            return configured;
+        }
+        List<WebhookEndpoint> all = new ArrayList<>(configured);
+        for (WebhookEndpoint endpoint : state.webhookEndpoints.all()) {
+            if (deleted || !endpoint.isDeleted()) {
+                all.add(endpoint);
+            }
+        }
+        return all;
+    }
+
+    /** A live endpoint by id, or null. */
+    public WebhookEndpoint find(SandboxState state, String id) {
+        for (WebhookEndpoint endpoint : configured) {
+            if (endpoint.id().equals(id)) {
+                return endpoint;
+            }
+        }
+        WebhookEndpoint endpoint = state.webhookEndpoints.get(id);
+        return endpoint == null || endpoint.isDeleted() ? null : endpoint;
+    }
+
+    public WebhookEndpoint register(SandboxState state, Registration registration, Instant now) {
+        WebhookEndpoint endpoint = build(state.ids.next("webhook_endpoint_"), registration, state, now,
+                WebhookEndpoint.CONTROL);
+        state.webhookEndpoints.put(endpoint);
+        return endpoint;
+    }
+
+    /** Removes an endpoint added through the control API; its pending deliveries end as failed. */
+    public WebhookEndpoint delete(SandboxState state, String id, Instant now) {
+        WebhookEndpoint endpoint = state.webhookEndpoints.get(id);
+        if (endpoint == null || endpoint.isDeleted()) {
+            for (WebhookEndpoint given : configured) {
+                if (given.id().equals(id)) {
+                    throw DomainException.conflict("Webhook endpoint " + id
+                            + " was given at start (--webhook or the builder) and lives as long as the sandbox");
+                }
+            }
+            throw DomainException.notFound("Webhook endpoint", id);
+        }
+        state.webhookEndpoints.put(new WebhookEndpoint(endpoint.id(), endpoint.createdAt(), endpoint.url(),
+                endpoint.apiKey(), endpoint.events(), endpoint.secret(), endpoint.origin(), now));
+        for (WebhookDelivery delivery : List.copyOf(state.webhookDeliveries.inPartition(id))) {
+            if (delivery.isPending()) {
+                state.webhookDeliveries.put(delivery.abandoned());
+            }
+        }
+        return endpoint;
+    }
+
+    private static WebhookEndpoint build(String id, Registration registration, SandboxState state, Instant now,
+                                         String origin) {
+        List<String> problems = new ArrayList<>();
+        String url = registration.url();
+        if (url == null || !(WebhookEndpoint.INBOX.equals(url) || isHttpUrl(url))) {
+            problems.add("url must be an http or https URL with a host, or \"inbox\" (the sandbox's own receiver)");
+        }
+        String key = registration.apiKey() != null ? registration.apiKey() : state.apiKeys.get(0).key();
+        if (state.apiKeys.stream().map(ApiKey::key).noneMatch(key::equals)) {
+            problems.add("api_key " + key + " is not an API key of this sandbox");
+        }
+        List<String> events = registration.events() != null ? List.copyOf(registration.events()) : EVENTS;
+        if (events.isEmpty()) {
+            problems.add("events must name at least one event");
+        }
+        for (String event : events) {
+            if (!EVENTS.contains(event)) {
+                problems.add("events: unknown event " + event + " (known: " + String.join(", ", EVENTS) + ")");
+            }
+        }
+        String secret = registration.secret();
+        if (secret != null) {
+            byte[] signingKey = StandardWebhooksSignature.key(secret);
+            if (signingKey == null || signingKey.length < StandardWebhooksSignature.MIN_KEY_BYTES) {
+                problems.add("secret must be base64 (optionally prefixed whsec_) of at least "
+                        + StandardWebhooksSignature.MIN_KEY_BYTES + " bytes");
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw DomainException.invalid(problems);
+        }
+        return new WebhookEndpoint(id, now, url, key, events.stream().distinct().toList(), secret, origin, null);
+    }
+
+    private static boolean isHttpUrl(String url) {
+        try {
+            URI uri = new URI(url);
+            return ("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme()))
+                    && uri.getHost() != null && !uri.getHost().isEmpty();
+        } catch (URISyntaxException e) {
+            return false;
+        }
+    }
+}

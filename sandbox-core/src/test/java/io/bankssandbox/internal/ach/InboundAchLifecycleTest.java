@@ -1,0 +1,363 @@
+package io.bankssandbox.internal.ach;
+
+import static io.bankssandbox.internal.ach.InboundAchTransferListTest.assertBadRequest;
+import static io.bankssandbox.internal.ach.InboundAchTransferListTest.assertNotFound;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.internal.testing.ApiClient;
+import io.bankssandbox.internal.testing.SandboxTestBase;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Fixture clock: 2026-03-02T15:00:00.000Z. Pending fixture transfers resolve at 15:40, 15:50, 15:55, 16:58 and the next day. */
+class InboundAchLifecycleTest extends SandboxTestBase {
+    private AchWorld world;
+
+    private String operating;
+    private String lakeside;
+    private String harbor;
+
+    @BeforeAll
+    void prepare() {
+        world = new AchWorld(sandbox);
+    }
+
+    @BeforeEach
+    void reset() {
+        operating = world.accountId(AchWorld.RIVERSIDE_OPERATING);
+        lakeside = world.accountId(AchWorld.LAKESIDE_OPERATING);
+        harbor = world.accountId(AchWorld.HARBOR_OPERATING);
+    }
+
+    private List<String> events(List<JsonNode> events) {
+        // only this feature's events: check holds of the fixtures release on the same clock
+        return events.stream().filter(e -> e.get("type").asText().startsWith("inbound_ach_transfer."))
+                .map(e -> e.get("type").asText() + " " + e.get("id").asText()).toList();
+    }
+
+    @Test
+    void pendingCreditIsAcceptedWhenTheClockPassesItsResolutionTime() {
+        JsonNode credit = world.pending(125_000);
+        String id = credit.get("id").asText();
+        assertThat(credit.get("automatically_resolves_at").asText()).isEqualTo("2026-03-02T15:40:00.000Z");
+        AchWorld.Balance before = world.balance(operating);
+
+        assertThat(events(world.advanceTo("2026-03-02T15:39:59Z"))).isEmpty();
+        assertThat(world.transfer(id).get("status").asText()).isEqualTo("pending");
+
+        assertThat(events(world.advance("PT1S"))).containsExactly("inbound_ach_transfer.accepted " + id);
+        JsonNode accepted = world.transfer(id);
+        assertThat(accepted.get("status").asText()).isEqualTo("accepted");
+        assertThat(accepted.get("accepted_at").asText()).isEqualTo("2026-03-02T15:40:00.000Z");
+        assertThat(accepted.get("settled_at").asText()).isEqualTo("2026-03-02T15:40:00.000Z");
+        assertThat(accepted.get("transaction_id").asText()).startsWith("transaction_");
+        assertThat(accepted.get("declined").isNull()).isTrue();
+        assertThat(accepted.get("returned").isNull()).isTrue();
+        assertThat(world.balance(operating)).isEqualTo(before.plus(125_000));
+    }
+
+    @Test
+    void pendingDebitCoveredByTheAvailableBalanceIsAccepted() {
+        String id = world.pending(-42_000).get("id").asText();
+        AchWorld.Balance before = world.balance(operating);
+        world.advanceTo("2026-03-02T15:50:00Z");
+        JsonNode accepted = world.transfer(id);
+        assertThat(accepted.get("status").asText()).isEqualTo("accepted");
+        assertThat(accepted.get("transaction_id").asText()).startsWith("transaction_");
+        assertThat(world.balance(operating)).isEqualTo(before.plus(125_000 - 42_000));
+    }
+
+    @Test
+    void aDebitOfExactlyTheAvailableBalanceIsCoveredAndOneCentMoreIsNot() {
+        long available = world.balance(harbor).available();
+        // before 15:40, when the fixtures' first pending transfer resolves
+        InboundAchTransfer oneCentMore = sandbox.inboundAch().simulate(InboundAchLifecycle.Arrival
+                .of(harbor, -(available + 1)).resolvingAt(Instant.parse("2026-03-02T15:05:00Z")));
+        InboundAchTransfer exactly = sandbox.inboundAch().simulate(InboundAchLifecycle.Arrival
+                .of(harbor, -available).resolvingAt(Instant.parse("2026-03-02T15:10:00Z")));
+        world.advanceTo("2026-03-02T15:10:00Z");
+        JsonNode declined = world.transfer(oneCentMore.id());
+        assertThat(declined.get("status").asText()).isEqualTo("declined");
+        assertThat(declined.get("declined").get("reason").asText()).isEqualTo("insufficient_funds");
+        assertThat(world.transfer(exactly.id()).get("status").asText()).isEqualTo("accepted");
+        assertThat(world.balance(harbor).available()).isZero();
+    }
+
+    @Test
+    void pendingDebitBeyondTheAvailableBalanceIsDeclinedForInsufficientFunds() {
+        String id = world.pending(-900_000).get("id").asText();
+        AchWorld.Balance before = world.balance(harbor);
+        assertThat(before.available()).isLessThan(900_000);
+        world.advanceTo("2026-03-02T15:55:00Z");
+        JsonNode declined = world.transfer(id);
+        assertThat(declined.get("status").asText()).isEqualTo("declined");
+        assertThat(declined.get("declined").get("reason").asText()).isEqualTo("insufficient_funds");
+        assertThat(declined.get("declined").get("declined_at").asText()).isEqualTo("2026-03-02T15:55:00.000Z");
+        assertThat(declined.get("transaction_id").isNull()).isTrue();
+        assertThat(declined.get("accepted_at").isNull()).isTrue();
+        assertThat(world.balance(harbor)).isEqualTo(before);
+    }
+
+    @Test
+    void forcedDeclineWinsOverAutomaticAcceptanceOfACredit() {
+        String id = world.pending(77_700).get("id").asText();
+        AchWorld.Balance before = world.balance(lakeside);
+        world.advanceTo("2026-03-02T16:58:00Z");
+        JsonNode declined = world.transfer(id);
+        assertThat(declined.get("status").asText()).isEqualTo("declined");
+        assertThat(declined.get("declined").get("reason").asText()).isEqualTo("payment_stopped");
+        assertThat(world.balance(lakeside)).isEqualTo(before);
+    }
+
+    @Test
+    void forcedAcceptanceWinsOverInsufficientFunds() {
+        AchWorld.Balance before = world.balance(harbor);
+        JsonNode debit = world.simulate(Map.of("account_id", harbor, "amount", -(before.available() + 500),
+                "resolves_to", "accepted"));
+        world.advance("PT1H");
+        assertThat(world.transfer(debit.get("id").asText()).get("status").asText()).isEqualTo("accepted");
+        assertThat(world.balance(harbor)).isEqualTo(before.plus(-(before.available() + 500)));
+        assertThat(world.balance(harbor).available()).isEqualTo(-500);
+    }
+
+    @Test
+    void forcedDeclineUsesTheGivenReason() {
+        JsonNode credit = world.simulate(Map.of("account_id", lakeside, "amount", 5_000, "resolves_to", "declined",
+                "decline_reason", "account_closed"));
+        assertThat(events(world.advance("PT1H"))).contains("inbound_ach_transfer.declined " + credit.get("id").asText());
+        assertThat(world.transfer(credit.get("id").asText()).get("declined").get("reason").asText())
+                .isEqualTo("account_closed");
+    }
+
+    @Test
+    void advancingReportsEveryResolutionInTimeOrder() {
+        String credit = world.pending(125_000).get("id").asText();
+        String covered = world.pending(-42_000).get("id").asText();
+        String uncovered = world.pending(-900_000).get("id").asText();
+        String forced = world.pending(77_700).get("id").asText();
+        String tomorrow = world.pending(220_000).get("id").asText();
+
+        assertThat(events(world.advance("PT2H"))).containsExactly(
+                "inbound_ach_transfer.accepted " + credit,
+                "inbound_ach_transfer.accepted " + covered,
+                "inbound_ach_transfer.declined " + uncovered,
+                "inbound_ach_transfer.declined " + forced);
+        assertThat(world.transfer(tomorrow).get("status").asText()).isEqualTo("pending");
+        assertThat(events(world.advance("P1D"))).containsExactly("inbound_ach_transfer.accepted " + tomorrow);
+        assertThat(events(world.advance("P1D"))).isEmpty();
+    }
+
+    @Test
+    void simulatedTransferArrivesPendingAndResolvesAnHourLater() {
+        Map<String, Object> body = new HashMap<>();
+        body.put("account_id", lakeside);
+        body.put("amount", 12_345);
+        JsonNode created = world.simulate(body);
+        assertThat(created.get("id").asText()).startsWith("inbound_ach_transfer_");
+        assertThat(created.get("status").asText()).isEqualTo("pending");
+        assertThat(created.get("account_id").asText()).isEqualTo(lakeside);
+        assertThat(created.get("amount").asLong()).isEqualTo(12_345);
+        assertThat(created.get("automatically_resolves_at").asText()).isEqualTo("2026-03-02T16:00:00.000Z");
+        assertThat(created.get("effective_date").asText()).isEqualTo("2026-03-02");
+        assertThat(created.get("trace_number").asText()).matches("\\d{15}");
+        assertThat(created.get("standard_entry_class_code").asText()).isEqualTo("CCD");
+        assertThat(created.get("transaction_id").isNull()).isTrue();
+        assertThat(created.has("addenda")).isFalse();
+        assertThat(world.transfer(created.get("id").asText())).isEqualTo(created);
+
+        AchWorld.Balance before = world.balance(lakeside);
+        world.advance("PT59M");
+        assertThat(world.transfer(created.get("id").asText()).get("status").asText()).isEqualTo("pending");
+        assertThat(events(world.advance("PT1M"))).contains("inbound_ach_transfer.accepted " + created.get("id").asText());
+        assertThat(world.balance(lakeside)).isEqualTo(before.plus(12_345));
+    }
+
+    @Test
+    void simulatedTransferKeepsEveryFieldItWasGiven() {
+        Map<String, Object> body = new HashMap<>();
+        body.put("account_id", lakeside);
+        body.put("amount", -2_500);
+        body.put("originator_company_name", "CARDINAL HEALTH");
+        body.put("originator_company_entry_description", "SUPPLIES");
+        body.put("standard_entry_class_code", "PPD");
+        body.put("addenda", List.of("RMR*IV*INV-1**25.00~"));
+        body.put("automatically_resolves_at", "2026-03-04T09:30:00Z");
+        body.put("effective_date", "2026-03-03");
+        body.put("trace_number", "091000010000042");
+        JsonNode created = world.simulate(body);
+        assertThat(created.get("originator_company_name").asText()).isEqualTo("CARDINAL HEALTH");
+        assertThat(created.get("originator_company_entry_description").asText()).isEqualTo("SUPPLIES");
+        assertThat(created.get("standard_entry_class_code").asText()).isEqualTo("PPD");
+        assertThat(created.get("addenda").get(0).asText()).isEqualTo("RMR*IV*INV-1**25.00~");
+        assertThat(created.get("automatically_resolves_at").asText()).isEqualTo("2026-03-04T09:30:00.000Z");
+        assertThat(created.get("effective_date").asText()).isEqualTo("2026-03-03");
+        assertThat(created.get("trace_number").asText()).isEqualTo("091000010000042");
+    }
+
+    @Test
+    void transferDueNowResolvesBeforeTheAnswer() {
+        JsonNode created = world.simulate(Map.of("account_id", lakeside, "amount", 100,
+                "automatically_resolves_at", "2026-03-02T15:00:00Z"));
+        assertThat(created.get("status").asText()).isEqualTo("accepted");
+    }
+
+    @Test
+    void manualAcceptMovesBothBalancesAndTheClockDoesNotResolveItAgain() {
+        String id = world.pending(125_000).get("id").asText();
+        AchWorld.Balance before = world.balance(operating);
+        ApiClient.Response response = world.move(id, "accept", Map.of());
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+        JsonNode accepted = response.json();
+        assertThat(accepted.get("status").asText()).isEqualTo("accepted");
+        assertThat(accepted.get("accepted_at").asText()).isEqualTo("2026-03-02T15:00:00.000Z");
+        assertThat(accepted.get("transaction_id").asText()).startsWith("transaction_");
+        assertThat(world.balance(operating)).isEqualTo(before.plus(125_000));
+
+        // past its resolution time (15:40), before the next fixture transfer's (15:50)
+        assertThat(events(world.advanceTo("2026-03-02T15:45:00Z"))).isEmpty();
+        assertThat(world.balance(operating)).isEqualTo(before.plus(125_000));
+        assertThat(world.transfer(id)).isEqualTo(accepted);
+    }
+
+    @Test
+    void manualAcceptWithoutABodyWorks() {
+        String id = world.pending(77_700).get("id").asText();
+        ApiClient.Response response = world.api.send("POST", "/_sandbox/inbound-ach-transfers/" + id + "/accept", null,
+                Map.of());
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+        assertThat(response.json().get("status").asText()).isEqualTo("accepted");
+    }
+
+    @Test
+    void manualDeclineDefaultsToPaymentStoppedAndMovesNothing() {
+        String id = world.pending(125_000).get("id").asText();
+        AchWorld.Balance before = world.balance(operating);
+        ApiClient.Response response = world.move(id, "decline", Map.of());
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+        assertThat(response.json().get("status").asText()).isEqualTo("declined");
+        assertThat(response.json().get("declined").get("reason").asText()).isEqualTo("payment_stopped");
+        assertThat(response.json().get("declined").get("declined_at").asText()).isEqualTo("2026-03-02T15:00:00.000Z");
+        assertThat(world.balance(operating)).isEqualTo(before);
+        assertThat(events(world.advance("PT1H"))).doesNotContain("inbound_ach_transfer.accepted " + id);
+    }
+
+    @Test
+    void manualDeclineKeepsTheGivenReason() {
+        String id = world.pending(-42_000).get("id").asText();
+        ApiClient.Response response = world.move(id, "decline", Map.of("reason", "ach_route_disabled"));
+        assertThat(response.json().get("declined").get("reason").asText()).isEqualTo("ach_route_disabled");
+    }
+
+    @Test
+    void returnReversesTheBalanceMoveWithItsOwnTransaction() {
+        String id = world.pending(125_000).get("id").asText();
+        AchWorld.Balance before = world.balance(operating);
+        JsonNode accepted = world.move(id, "accept", Map.of()).json();
+        world.advance("PT5M");
+
+        ApiClient.Response response = world.move(id, "return", Map.of("reason", "duplicate_entry"));
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+        JsonNode returned = response.json();
+        assertThat(returned.get("status").asText()).isEqualTo("returned");
+        assertThat(returned.get("transaction_id").asText()).isEqualTo(accepted.get("transaction_id").asText());
+        assertThat(returned.get("accepted_at").asText()).isEqualTo(accepted.get("accepted_at").asText());
+        assertThat(AchWorld.fieldNames(returned.get("returned")))
+                .containsExactlyInAnyOrder("reason", "returned_at", "transaction_id");
+        assertThat(returned.get("returned").get("reason").asText()).isEqualTo("duplicate_entry");
+        assertThat(returned.get("returned").get("returned_at").asText()).isEqualTo("2026-03-02T15:05:00.000Z");
+        assertThat(returned.get("returned").get("transaction_id").asText()).startsWith("transaction_")
+                .isNotEqualTo(accepted.get("transaction_id").asText());
+        assertThat(world.balance(operating)).isEqualTo(before);
+    }
+
+    @Test
+    void returningADebitGivesTheMoneyBack() {
+        String id = world.pending(-42_000).get("id").asText();
+        AchWorld.Balance before = world.balance(operating);
+        world.move(id, "accept", Map.of());
+        assertThat(world.balance(operating)).isEqualTo(before.plus(-42_000));
+        world.move(id, "return", Map.of("reason", "authorization_revoked_by_customer"));
+        assertThat(world.balance(operating)).isEqualTo(before);
+    }
+
+    @Test
+    void movesOutOfTheirStateAre409() {
+        String id = world.pending(125_000).get("id").asText();
+        assertConflict(world.move(id, "return", Map.of("reason", "duplicate_entry")),
+                "Inbound ACH transfer " + id + " is pending; only a accepted transfer can be returned");
+        world.move(id, "accept", Map.of());
+        assertConflict(world.move(id, "accept", Map.of()),
+                "Inbound ACH transfer " + id + " is accepted; only a pending transfer can be accepted");
+        assertConflict(world.move(id, "decline", Map.of()),
+                "Inbound ACH transfer " + id + " is accepted; only a pending transfer can be declined");
+        world.move(id, "return", Map.of("reason", "duplicate_entry"));
+        assertConflict(world.move(id, "return", Map.of("reason", "duplicate_entry")),
+                "Inbound ACH transfer " + id + " is returned; only a accepted transfer can be returned");
+        assertConflict(world.move(id, "accept", Map.of()),
+                "Inbound ACH transfer " + id + " is returned; only a pending transfer can be accepted");
+
+        String declined = world.pending(-42_000).get("id").asText();
+        world.move(declined, "decline", Map.of());
+        AchWorld.Balance before = world.balance(operating);
+        assertConflict(world.move(declined, "accept", Map.of()),
+                "Inbound ACH transfer " + declined + " is declined; only a pending transfer can be accepted");
+        assertConflict(world.move(declined, "return", Map.of("reason", "duplicate_entry")),
+                "Inbound ACH transfer " + declined + " is declined; only a accepted transfer can be returned");
+        assertThat(world.balance(operating)).isEqualTo(before);
+    }
+
+    @Test
+    void movingAnUnknownTransferIs404() {
+        for (String verb : List.of("accept", "decline", "return")) {
+            assertNotFound(world.move("inbound_ach_transfer_nope", verb,
+                            verb.equals("accept") ? Map.of() : Map.of("reason", "duplicate_entry")),
+                    "Inbound ACH transfer inbound_ach_transfer_nope not found");
+        }
+    }
+
+    @Test
+    void returnNeedsAReason() {
+        String id = world.pending(125_000).get("id").asText();
+        world.move(id, "accept", Map.of());
+        assertBadRequest(world.move(id, "return", Map.of()), "reason should not be empty");
+        assertThat(world.transfer(id).get("status").asText()).isEqualTo("accepted");
+    }
+
+    @Test
+    void invalidSimulationsAre400AndCreateNothing() {
+        int before = AchWorld.walk(world.api, "", 100).size();
+        assertBadRequest(world.api.post("/_sandbox/inbound-ach-transfers", Map.of("account_id", lakeside, "amount", 0)),
+                "amount must be a non-zero integer number of cents (positive credits the account, negative debits it), at most 100000000000 either way");
+        assertBadRequest(world.api.post("/_sandbox/inbound-ach-transfers", Map.of("amount", 10)),
+                "account_id should not be empty");
+        assertBadRequest(world.api.post("/_sandbox/inbound-ach-transfers", Map.of("account_id", lakeside, "amount", 10,
+                "decline_reason", "payment_stopped")), "decline_reason is only allowed together with resolves_to declined");
+        assertBadRequest(world.api.post("/_sandbox/inbound-ach-transfers", Map.of("account_id", lakeside, "amount", 10,
+                "automatically_resolves_at", "2026-03-02T14:59:59Z")),
+                "automatically_resolves_at must not be before the sandbox's current time 2026-03-02T15:00:00.000Z");
+        assertBadRequest(world.api.post("/_sandbox/inbound-ach-transfers", Map.of("account_id", lakeside, "amount", 10,
+                "colour", "blue")), "property colour should not exist");
+        assertBadRequest(world.api.post("/_sandbox/inbound-ach-transfers", Map.of("account_id", lakeside, "amount", 10,
+                "resolves_to", "returned")), "resolves_to must be one of the following values: accepted, declined");
+        assertBadRequest(world.api.post("/_sandbox/inbound-ach-transfers", Map.of("account_id", lakeside, "amount", 10,
+                "trace_number", "12345")), "trace_number must be 15 digits");
+        assertBadRequest(world.api.post("/_sandbox/inbound-ach-transfers", Map.of("account_id", lakeside, "amount", 10,
+                "effective_date", "2026-02-30")), "effective_date must be a date such as 2026-03-02");
+        assertNotFound(world.api.post("/_sandbox/inbound-ach-transfers", Map.of("account_id", "account_nope", "amount", 10)),
+                "Account account_nope not found");
+        assertThat(AchWorld.walk(world.api, "", 100)).hasSize(before);
+    }
+
+    void assertConflict(ApiClient.Response response, String message) {
+        assertThat(response.status()).as(response.toString()).isEqualTo(409);
+        assertThat(response.json().get("statusCode").asInt()).isEqualTo(409);
+        assertThat(response.json().get("error").asText()).isEqualTo("Conflict");
+        assertThat(response.json().get("message").asText()).isEqualTo(message);
+    }
+}

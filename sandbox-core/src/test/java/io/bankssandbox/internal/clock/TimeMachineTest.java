@@ -1,0 +1,35 @@
+package io.bankssandbox.internal.clock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.bankssandbox.SandboxException;
+import io.bankssandbox.internal.ach.InboundAchLifecycle;
+import io.bankssandbox.internal.ach.InboundAchTransfer;
+import io.bankssandbox.internal.testing.SandboxTestBase;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Moving the clock through the typed handle: what it reports and where it stops. */
+class TimeMachineTest extends SandboxTestBase {
+
+    @Test
+    void advancingToAnInstantReportsEveryTransitionItApplied() {
+        InboundAchTransfer pending = sandbox.inboundAch().simulate(
+                InboundAchLifecycle.Arrival.of(fixtures.riversideOperating(), 700).resolvingAccepted());
+        List<ClockEvent> events = sandbox.clock().advanceTo(sandbox.clock().now().plus(Duration.ofHours(1)));
+        assertThat(events).contains(new ClockEvent("inbound_ach_transfer.accepted", pending.id()));
+    }
+
+    @Test
+    void anAdvanceByExactlyTheTimeLeftToTheLatestShowableInstantIsAllowedAndOneSecondMoreIsNot() {
+        Instant latest = Instant.parse("9999-12-31T23:59:59Z");
+        Duration left = Duration.between(sandbox.clock().now(), latest);
+        assertThatThrownBy(() -> sandbox.clock().advance(left.plusSeconds(1))).isInstanceOf(SandboxException.class)
+                .satisfies(e -> assertThat(((SandboxException) e).status()).isEqualTo(400));
+        sandbox.clock().advance(left);
+        assertThat(sandbox.clock().now()).isEqualTo(latest);
+    }
+}

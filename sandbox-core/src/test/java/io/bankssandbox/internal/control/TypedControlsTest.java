@@ -1,0 +1,299 @@
+package io.bankssandbox.internal.control;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.internal.ach.InboundAchLifecycle;
+import io.bankssandbox.internal.ach.InsurancePaymentControls;
+import io.bankssandbox.internal.lockbox.LockboxMail;
+import io.bankssandbox.SandboxException;
+import io.bankssandbox.internal.ach.InsurancePaymentView;
+import io.bankssandbox.internal.ach.InboundAchTransfer;
+import io.bankssandbox.internal.cards.CardAuthorizer;
+import io.bankssandbox.internal.clock.ClockEvent;
+import io.bankssandbox.internal.era.Era;
+import io.bankssandbox.internal.externalaccounts.ExternalAccount;
+import io.bankssandbox.internal.requests.Fault;
+import io.bankssandbox.internal.requests.JournalEntry;
+import io.bankssandbox.internal.lockbox.MailItemView;
+import io.bankssandbox.internal.state.Json;
+import io.bankssandbox.internal.testing.ApiClient;
+import io.bankssandbox.internal.testing.LiveFixtures;
+import io.bankssandbox.internal.testing.SandboxTestBase;
+import io.bankssandbox.internal.transfers.AchTransferView;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The typed controls of the {@code Sandbox} handle against real state: each call must change what
+ * the /v0 API then shows, and refuse what the control API refuses, with the same status and messages.
+ */
+class TypedControlsTest extends SandboxTestBase {
+    private LiveFixtures fixtures;
+
+    @BeforeEach
+    void readFixtures() {
+        fixtures = LiveFixtures.read(api);
+    }
+
+    private long totalBalance(String accountId) {
+        return api.get("/v0/accounts/" + accountId).json().get("total_balance").asLong();
+    }
+
+    @Test
+    void simulatedAchAcceptedByHandMovesTheBalanceTheApiShows() {
+        String account = fixtures.riversideOperating();
+        long before = totalBalance(account);
+
+        InboundAchTransfer pending = sandbox.inboundAch().simulate(account, 12_345);
+        assertThat(pending.status()).isEqualTo("pending");
+        assertThat(totalBalance(account)).isEqualTo(before);
+
+        InboundAchTransfer accepted = sandbox.inboundAch().accept(pending.id());
+        assertThat(accepted.status()).isEqualTo("accepted");
+        assertThat(accepted.transactionId()).isNotNull();
+        assertThat(totalBalance(account)).isEqualTo(before + 12_345);
+        assertThat(api.get("/v0/inbound-ach-transfers/" + pending.id()).json().get("status").asText())
+                .isEqualTo("accepted");
+
+        InboundAchTransfer returned = sandbox.inboundAch().returnTransfer(pending.id(), "duplicate_entry");
+        assertThat(returned.status()).isEqualTo("returned");
+        assertThat(returned.returned().reason()).isEqualTo("duplicate_entry");
+        assertThat(totalBalance(account)).isEqualTo(before);
+    }
+
+    @Test
+    void declineAndWrongStateAnswerAsTheControlApiDoes() {
+        InboundAchTransfer pending = sandbox.inboundAch().simulate(fixtures.riversideOperating(), -500);
+        InboundAchTransfer declined = sandbox.inboundAch().decline(pending.id());
+        assertThat(declined.declined().reason()).isEqualTo("payment_stopped");
+        InboundAchTransfer other = sandbox.inboundAch().simulate(fixtures.riversideOperating(), -700);
+        assertThat(sandbox.inboundAch().decline(other.id(), "insufficient_funds").declined().reason())
+                .isEqualTo("insufficient_funds");
+
+        assertThatThrownBy(() -> sandbox.inboundAch().accept(pending.id()))
+                .isInstanceOfSatisfying(SandboxException.class, e -> {
+                    assertThat(e.status()).isEqualTo(409);
+                    ApiClient.Response http = control.post("/_sandbox/inbound-ach-transfers/" + pending.id() + "/accept",
+                            Map.of());
+                    assertThat(http.status()).isEqualTo(409);
+                    assertThat(e.messages()).containsExactly(http.json().get("message").asText());
+                });
+    }
+
+    @Test
+    void invalidTypedRequestGetsTheSchemaViolationsAnHttpClientGets() {
+        InboundAchLifecycle.Arrival bad = InboundAchLifecycle.Arrival.of("not_an_account", 0).resolvingDeclined("Not A Code");
+        SandboxException typed = catchSandboxException(() -> sandbox.inboundAch().simulate(bad));
+        ApiClient.Response http = control.post("/_sandbox/inbound-ach-transfers",
+                Map.of("account_id", "not_an_account", "amount", 0, "resolves_to", "declined",
+                        "decline_reason", "Not A Code"));
+
+        assertThat(typed.status()).isEqualTo(400).isEqualTo(http.status());
+        List<String> httpMessages = textList(http.json().get("message"));
+        assertThat(typed.messages()).containsExactlyInAnyOrderElementsOf(httpMessages).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(sandbox.exportState().get("inbound_ach_transfers").size())
+                .isEqualTo(state().get("inbound_ach_transfers").size());
+    }
+
+    @Test
+    void unknownIdIsNotFound() {
+        SandboxException e = catchSandboxException(() -> sandbox.inboundAch().accept("inbound_ach_transfer_nope"));
+        assertThat(e.status()).isEqualTo(404);
+        assertThat(e.messages()).containsExactly("Inbound ACH transfer inbound_ach_transfer_nope not found");
+    }
+
+    @Test
+    void advancingTheClockResolvesASimulatedTransferAndReportsIt() {
+        String account = fixtures.riversideOperating();
+        InboundAchTransfer pending = sandbox.inboundAch().simulate(
+                InboundAchLifecycle.Arrival.of(account, 700).withOriginator("ACME HEALTH", "CLAIMS").resolvingAccepted());
+
+        // fixture transfers fall due in the same hour: look for ours among the events
+        List<ClockEvent> events = sandbox.clock().advance(Duration.ofHours(1));
+
+        assertThat(events).contains(new ClockEvent("inbound_ach_transfer.accepted", pending.id()));
+        JsonNode shown = api.get("/v0/inbound-ach-transfers/" + pending.id()).json();
+        assertThat(shown.get("status").asText()).isEqualTo("accepted");
+        assertThat(api.get("/v0/transactions/" + shown.get("transaction_id").asText()).json().get("amount").asLong())
+                .isEqualTo(700);
+        assertThat(sandbox.clock().advanceTo(sandbox.clock().now())).isEmpty();
+    }
+
+    @Test
+    void mailWithChecksShowsInTheProvidersMail() {
+        String provider = fixtures.riverside();
+        MailItemView item = sandbox.lockbox().receiveMail(provider,
+                LockboxMail.IncomingMail.of(LockboxMail.IncomingCheck.submitted(4_200), LockboxMail.IncomingCheck.rejected(1_000)));
+
+        assertThat(item.amount()).isEqualTo(5_200);
+        assertThat(item.checks()).extracting(MailItemView.CheckDepositView::status)
+                .containsExactly("submitted", "rejected");
+        JsonNode listed = api.get("/v0/providers/" + provider + "/mail").json().get("data");
+        assertThat(listed.findValuesAsText("id")).contains(item.id());
+    }
+
+    @Test
+    void insurancePaymentCreatesAPendingCreditAndItsEra() {
+        InsurancePaymentView payment = sandbox.insurancePayments().receive(
+                fixtures.riversideOperating(), new Era.Party("ACME HEALTH PLAN", "12345"),
+                InsurancePaymentControls.paidClaim("PCN-1", 9_900), InsurancePaymentControls.paidClaim("PCN-2", 100));
+
+        assertThat(payment.inboundAchTransfer().amount()).isEqualTo(10_000);
+        assertThat(payment.inboundAchTransfer().status()).isEqualTo("pending");
+        assertThat(payment.inboundAchTransfer().addenda()).isNotEmpty();
+        assertThat(payment.era()).isNotNull();
+    }
+
+    @Test
+    void aClaimGivenOnlyItsAmountsThroughTheTypedHandleIsBalancedByTheSandbox() {
+        InsurancePaymentView payment = sandbox.insurancePayments().receive(
+                fixtures.riversideOperating(), new Era.Party("AETNA", "60054"),
+                InsurancePaymentControls.claim("PCN-T", 28_000, 20_500, 2_500));
+
+        Era.Claim claim = payment.era().claims().get(0);
+        assertThat(claim.patientResponsibility()).isEqualTo(2_500);
+        assertThat(claim.adjustments()).extracting(Era.Adjustment::group, Era.Adjustment::reasonCode, Era.Adjustment::amount)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("PR", "2", 2_500L),
+                        org.assertj.core.groups.Tuple.tuple("CO", "45", 5_000L));
+    }
+
+    @Test
+    void approvedCardPaymentDebitsTheAccount() {
+        String account = fixtures.riversideOperating();
+        String cardId = api.post("/v0/cards", cardBody(account)).json().get("id").asText();
+        long before = totalBalance(account);
+
+        CardAuthorizer.Decision approved = sandbox.cards().authorize(cardId, 1_000, "5734");
+        CardAuthorizer.Decision overLimit = sandbox.cards().authorize(cardId, 6_000, "5734");
+        CardAuthorizer.Decision blocked = sandbox.cards().authorize(cardId,
+                new CardAuthorizer.PaymentRequest(100, "7995", "US"));
+
+        assertThat(approved.decision()).isEqualTo(CardAuthorizer.Decision.APPROVED).isEqualTo("approved");
+        assertThat(approved.approved()).isTrue();
+        assertThat(overLimit.approved()).isFalse();
+        assertThat(overLimit.declineReason()).isEqualTo(CardAuthorizer.Decision.BREACHES_LIMIT);
+        assertThat(overLimit.limit().amount()).isEqualTo(5_000);
+        assertThat(blocked.declineReason()).isEqualTo("transaction_not_allowed");
+        assertThat(totalBalance(account)).isEqualTo(before - 1_000);
+    }
+
+    @Test
+    void archivedExternalAccountLeavesTheListAndCannotBeArchivedTwice() {
+        JsonNode first = state().get("external_accounts").get(0);
+        String id = first.get("id").asText();
+
+        ExternalAccount archived = sandbox.externalAccounts().archive(id);
+
+        assertThat(archived.status()).isEqualTo("archived");
+        assertThat(api.get("/v0/external-accounts?entity_id=" + first.get("entity_id").asText()).json().get("data")
+                .findValuesAsText("id")).doesNotContain(id);
+        assertThat(catchSandboxException(() -> sandbox.externalAccounts().archive(id)).status()).isEqualTo(409);
+    }
+
+    @Test
+    void outboundAchTransferCanceledByHandGivesTheMoneyBack() {
+        String account = fixtures.riversideOperating();
+        String destination = null;
+        for (JsonNode x : state().get("external_accounts")) {
+            if (x.get("entity_id").asText().equals(fixtures.riverside()) && "active".equals(x.get("status").asText())) {
+                destination = x.get("id").asText();
+            }
+        }
+        long before = totalBalance(account);
+        JsonNode sent = api.post("/v0/ach-transfer", Map.of("source_account_id", account,
+                "destination_account_id", destination, "amount", 2_500)).json();
+        String transferId = sent.at("/source/ach_transfer_intention/ach_transfer_id").asText();
+        assertThat(totalBalance(account)).isEqualTo(before - 2_500);
+
+        AchTransferView canceled = sandbox.achTransfers().cancel(transferId);
+
+        assertThat(canceled.status()).isEqualTo("canceled");
+        assertThat(totalBalance(account)).isEqualTo(before);
+        assertThat(catchSandboxException(() -> sandbox.achTransfers().approve(transferId)).status()).isEqualTo(409);
+    }
+
+    @Test
+    void injectedFaultAnswersTheNextMatchingRequestOnly() {
+        List<Fault> waiting = sandbox.faults().inject("GET", "/v0/accounts", 503);
+        assertThat(waiting).hasSize(1);
+
+        assertThat(api.get("/v0/accounts").status()).isEqualTo(503);
+        assertThat(api.get("/v0/accounts").status()).isEqualTo(200);
+        assertThat(sandbox.faults().list()).isEmpty();
+
+        sandbox.faults().inject(new Fault("*", "/v0/*", 500, null, 0, 3));
+        sandbox.faults().clear();
+        assertThat(api.get("/v0/entities").status()).isEqualTo(200);
+        assertThat(catchSandboxException(() -> sandbox.faults().inject("GET", "no-slash", 700)).status())
+                .isEqualTo(400);
+    }
+
+    @Test
+    void aFaultBuiltStepByStepAnswersItsBodyAsManyTimesAsAsked() {
+        JsonNode body = Json.MAPPER.createObjectNode().put("message", "upstream down");
+        Fault fault = Fault.of("GET", "/v0/accounts*", 502).withBody(body).delayedBy(0).times(2);
+        assertThat(fault.matches("GET", "/v0/accounts?entity_id=entity_1")).isTrue();
+        assertThat(fault.matches("POST", "/v0/accounts")).isFalse();
+
+        assertThat(sandbox.faults().inject(fault)).containsExactly(fault);
+        assertThat(sandbox.faults().inject(Fault.of("GET", "/v0/entities", 503).delayedBy(25)))
+                .extracting(Fault::delayMs).containsExactly(0L, 25L);
+        sandbox.faults().clear();
+        sandbox.faults().inject(fault);
+
+        for (int i = 0; i < 2; i++) {
+            ApiClient.Response failed = api.get("/v0/accounts/" + fixtures.riversideOperating());
+            assertThat(failed.status()).isEqualTo(502);
+            assertThat(failed.json()).isEqualTo(body);
+        }
+        assertThat(api.get("/v0/accounts").status()).isEqualTo(200);
+    }
+
+    @Test
+    void aJournalEntryMatchesAsFaultsDo() {
+        String riverside = fixtures.riverside(); // read before the journal is cleared: it may ask the API
+        sandbox.journal().clear();
+        api.get("/v0/accounts?entity_id=" + riverside);
+        JournalEntry entry = sandbox.journal().entries().get(0);
+        assertThat(entry.matches("GET", "/v0/accounts")).isTrue();
+        assertThat(entry.matches("*", "/v0/acc*")).isTrue();
+        assertThat(entry.matches("GET", "/v0/accounts?entity_id=other")).isFalse();
+        assertThat(entry.matches("POST", "/v0/accounts")).isFalse();
+    }
+
+    @Test
+    void journalRecordsWhatTheClientSent() {
+        api.post("/v0/cards", cardBody(fixtures.riversideOperating()), "order-4711-card");
+
+        List<JournalEntry> posts = sandbox.journal().requests("POST", "/v0/cards");
+        assertThat(posts).singleElement().satisfies(entry -> {
+            assertThat(entry.idempotencyKey()).isEqualTo("order-4711-card");
+            assertThat(entry.status()).isEqualTo(201);
+            assertThat(entry.requestBody().get("nickname").asText()).isEqualTo("Supplies");
+        });
+        assertThat(sandbox.journal().requests("GET", "/v0/accounts")).isNotEmpty();
+
+        sandbox.journal().clear();
+        assertThat(sandbox.journal().entries()).isEmpty();
+    }
+
+    private static SandboxException catchSandboxException(Runnable call) {
+        try {
+            call.run();
+        } catch (SandboxException e) {
+            return e;
+        }
+        throw new AssertionError("expected a SandboxException");
+    }
+
+    private static List<String> textList(JsonNode array) {
+        List<String> out = new java.util.ArrayList<>();
+        array.forEach(item -> out.add(item.asText()));
+        return out;
+    }
+}

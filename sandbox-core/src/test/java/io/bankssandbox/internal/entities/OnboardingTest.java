@@ -1,0 +1,77 @@
+package io.bankssandbox.internal.entities;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.internal.testing.ApiClient;
+import io.bankssandbox.internal.testing.SandboxTestBase;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The onboarding simulation's bad input: a 400 in the control API's shape naming every problem, and
+ * nothing stored (no entity, account, connection or event).
+ */
+class OnboardingTest extends SandboxTestBase {
+
+    private static Map<String, Object> practice() {
+        Map<String, Object> body = new HashMap<>();
+        body.put("name", "Lakeview Pediatrics, LLC");
+        body.put("structure", "llc");
+        body.put("npi", "1234567893");
+        body.put("address", Map.of("line1", "1 Lake St", "line2", "", "city", "Austin", "state", "TX", "postalCode", "78701"));
+        body.put("accounts", List.of(Map.of("name", "Lakeview Operating", "opening_balance", 10_000)));
+        body.put("api_keys", List.of(ONE));
+        return body;
+    }
+
+    private static Map<String, Object> with(String field, Object value) {
+        Map<String, Object> body = practice();
+        if (value == null) {
+            body.remove(field);
+        } else {
+            body.put(field, value);
+        }
+        return body;
+    }
+
+    private static JsonNode refused(ApiClient.Response response) {
+        assertThat(response.status()).as(response.toString()).isEqualTo(400);
+        assertThat(response.json().get("statusCode").asInt()).isEqualTo(400);
+        assertThat(response.json().get("error").asText()).isEqualTo("Bad Request");
+        assertThat(response.json().get("message").isArray()).isTrue();
+        return response.json().get("message");
+    }
+
+    @Test
+    void badOnboardingsAreRefusedWithEveryProblemAndStoreNothing() {
+        control.post("/_sandbox/webhooks", Map.of("url", "inbox", "api_key", ALL));
+        JsonNode before = state();
+        List<Map<String, Object>> bad = List.of(
+                with("name", null),
+                with("name", ""),
+                with("structure", "cooperative"),
+                with("npi", "12345"),
+                with("address", Map.of("line1", "1 Lake St", "line2", "", "city", "Austin", "state", "Texas",
+                        "postalCode", "78701")),
+                with("accounts", List.of(Map.of("name", "Lakeview Operating", "opening_balance", -1))),
+                with("api_keys", List.of("lm_key_nobody")),
+                with("structure", "govt"));
+        for (Map<String, Object> body : bad) {
+            refused(control.post("/_sandbox/entities", body));
+        }
+        // an NPI on a structure that cannot be a provider and an unknown key: both named in one answer
+        Map<String, Object> twoProblems = with("structure", "govt");
+        twoProblems.put("api_keys", List.of(ONE, "lm_key_nobody"));
+        JsonNode messages = refused(control.post("/_sandbox/entities", twoProblems));
+        assertThat(messages).hasSize(2);
+        assertThat(messages.toString()).contains("structure", "lm_key_nobody");
+
+        assertThat(state()).isEqualTo(before);
+        assertThat(control.get("/_sandbox/webhooks/deliveries").json().get("data")).isEmpty();
+        // the same practice without the problem is onboarded
+        assertThat(control.post("/_sandbox/entities", practice()).status()).isEqualTo(201);
+    }
+}

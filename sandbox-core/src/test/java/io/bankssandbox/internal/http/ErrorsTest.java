@@ -1,0 +1,66 @@
+package io.bankssandbox.internal.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.bankssandbox.internal.testing.ApiClient;
+import io.bankssandbox.internal.testing.SandboxTestBase;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ErrorsTest extends SandboxTestBase {
+
+    @Test
+    void unknownRouteIsCannotMethodPath() {
+        ApiClient.Response response = api.get("/v0/nothing/here");
+        assertThat(response.status()).isEqualTo(404);
+        assertThat(response.json().toString()).isEqualTo(
+                "{\"statusCode\":404,\"error\":\"Not Found\",\"message\":\"Cannot GET /v0/nothing/here\"}");
+    }
+
+    @Test
+    void knownPathWithAnotherMethodIsCannotMethodPath() {
+        ApiClient.Response response = api.delete("/v0/entities");
+        assertThat(response.status()).isEqualTo(404);
+        assertThat(response.json().get("message").asText()).isEqualTo("Cannot DELETE /v0/entities");
+    }
+
+    @Test
+    void bodyWithoutJsonContentTypeIsUnsupportedMediaType() {
+        ApiClient.Response response = api.send("POST", "/v0/cards", "nickname=x",
+                Map.of("Content-Type", "application/x-www-form-urlencoded", "Idempotency-Key", "media-key-001"));
+        assertThat(response.status()).isEqualTo(415);
+        assertThat(response.json().get("error").asText()).isEqualTo("Unsupported Media Type");
+        assertThat(response.json().get("message").isTextual()).isTrue();
+    }
+
+    @Test
+    void malformedJsonIsABadRequestWithOneMessage() {
+        ApiClient.Response response = api.post("/v0/cards", "{\"nickname\": ", "malformed-key-01");
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.json().get("message").isTextual()).isTrue();
+        assertThat(response.json().get("message").asText()).startsWith("Request body is not valid JSON");
+    }
+
+    @Test
+    void bodyThatIsNotAnObjectIsABadRequest() {
+        ApiClient.Response response = api.post("/v0/cards", "[1,2,3]", "array-body-key1");
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.json().get("message").asText()).isEqualTo("Request body must be a JSON object");
+    }
+
+    @Test
+    void bodyOverOneMebibyteIsPayloadTooLargeNotAReset() {
+        String big = "{\"nickname\":\"" + "x".repeat(1024 * 1024 + 10) + "\"}";
+        ApiClient.Response response = api.post("/v0/cards", big, "big-body-key-01");
+        assertThat(response.status()).isEqualTo(413);
+        assertThat(response.json().get("statusCode").asInt()).isEqualTo(413);
+        assertThat(response.json().get("error").asText()).isEqualTo("Payload Too Large");
+    }
+
+    @Test
+    void deeplyNestedJsonIsRefusedCleanly() {
+        String deep = "{\"a\":".repeat(2_000) + "1" + "}".repeat(2_000);
+        ApiClient.Response response = api.post("/v0/cards", deep, "deep-body-key-1");
+        assertThat(response.status()).isEqualTo(400);
+    }
+}

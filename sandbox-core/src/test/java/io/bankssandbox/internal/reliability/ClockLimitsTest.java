@@ -1,0 +1,41 @@
+package io.bankssandbox.internal.reliability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.internal.testing.ApiClient;
+import io.bankssandbox.internal.testing.SandboxTestBase;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** An advance the clock cannot show (past year 9999, or past Instant's range) is a 400, never a 500. */
+class ClockLimitsTest extends SandboxTestBase {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"P99999999999999D", "P3000000D", "PT2562047788015215H", "P106751991167300D"})
+    void anAdvanceByMoreThanTheClockCanShowIsABadRequest(String by) {
+        JsonNode before = state();
+        ApiClient.Response response = control.post("/_sandbox/clock/advance", Map.of("by", by), null);
+        assertThat(response.status()).as(response.toString()).isEqualTo(400);
+        assertThat(response.json().get("message").get(0).asText()).contains("past 9999-12-31T23:59:59Z");
+        assertThat(state()).isEqualTo(before);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"+10000-01-01T00:00:00Z", "+1000000000-01-01T00:00:00Z"})
+    void anAdvanceToAYearPast9999IsABadRequest(String to) {
+        JsonNode before = state();
+        ApiClient.Response response = control.post("/_sandbox/clock/advance", Map.of("to", to), null);
+        assertThat(response.status()).as(response.toString()).isEqualTo(400);
+        assertThat(state()).isEqualTo(before);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"9999-12-31T23:59:59Z"})
+    void theLatestShowableInstantIsReachable(String to) {
+        ApiClient.Response response = control.post("/_sandbox/clock/advance", Map.of("to", to), null);
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+        assertThat(response.json().get("now").asText()).isEqualTo("9999-12-31T23:59:59.000Z");
+    }
+}

@@ -1,0 +1,294 @@
+package io.bankssandbox.internal.standalone;
+
+import io.bankssandbox.Sandbox;
+import io.bankssandbox.SandboxConfig;
+import io.bankssandbox.internal.runtime.SandboxVersion;
+import io.bankssandbox.internal.clock.ClockMode;
+import io.bankssandbox.internal.access.ApiKey;
+import io.bankssandbox.internal.fixtures.FixtureException;
+import io.bankssandbox.internal.fixtures.FixtureLoader;
+import io.bankssandbox.internal.fixtures.StateCodec;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code java -jar banks-sandbox.jar [serve] [options]}, {@code replay FILE|DIR...},
+ * {@code validate-fixtures DIR}. Every failure a user can cause ends in one line on stderr and a
+ * non-zero exit: 2 for a bad command line, 1 for anything else; never a stack trace.
+ */
+@Command(name = "banks-sandbox", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "A stateful, controllable sandbox of the card issuing, inbound payments and lockbox API.%n"
+                + "Without a command it serves (same as 'serve').",
+        subcommands = {Main.Serve.class, ReplayCommand.class, Main.ValidateFixtures.class})
+public final class Main implements Callable<Integer> {
+    static final String NAME = "banks-sandbox";
+
+    @CommandLine.Mixin
+    ServeOptions options = new ServeOptions();
+
+    @Spec
+    CommandSpec spec;
+
+    public static void main(String[] args) {
+        // nearly every command starts a sandbox: its HTTP server and contract load while picocli
+        // reads the command line (daemon threads: a command that needs neither does not wait for them)
+        Sandbox.warmUp();
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs one command line; what {@link #main} does without exiting the JVM. */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine commandLine = new CommandLine(new Main());
+        commandLine.setOut(out);
+        commandLine.setErr(err);
+        commandLine.setParameterExceptionHandler((e, ignored) -> {
+            String hint = e instanceof CommandLine.UnmatchedArgumentException unmatched
+                    && !unmatched.getSuggestions().isEmpty()
+                    ? " (did you mean " + String.join(" or ", unmatched.getSuggestions()) + "? see --help)" : " (see --help)";
+            e.getCommandLine().getErr().println(NAME + ": " + e.getMessage() + hint);
+            return e.getCommandLine().getCommandSpec().exitCodeOnInvalidInput();
+        });
+        commandLine.setExecutionExceptionHandler((e, line, parsed) -> {
+            line.getErr().println(NAME + ": " + describe(e));
+            return 1;
+        });
+        return commandLine.execute(args);
+    }
+
+    /** One line for a failure: the problem in the user's terms, not the exception's. */
+    static String describe(Throwable e) {
+        if (e instanceof FixtureException fixture) {
+            List<String> problems = fixture.problems();
+            String first = problems.isEmpty() ? "invalid fixtures" : problems.get(0);
+            return "bad fixtures: " + first + (problems.size() > 1
+                    ? " (and " + (problems.size() - 1) + " more; run validate-fixtures to see them all)" : "");
+        }
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        String message = cause.getMessage() != null ? cause.getMessage() : e.getMessage();
+        if (cause instanceof java.net.BindException || (message != null && message.toLowerCase().contains("in use"))) {
+            return "could not listen: " + message;
+        }
+        if (message == null) {
+            message = cause.getClass().getSimpleName();
+        }
+        return message.lines().findFirst().orElse(message);
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        return options.serve(spec);
+    }
+
+    @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+            description = "Serve the API, the control API and the dashboard (the default command).")
+    static final class Serve implements Callable<Integer> {
+        @CommandLine.Mixin
+        ServeOptions options = new ServeOptions();
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            return options.serve(spec);
+        }
+    }
+
+    static final class ServeOptions {
+        @Option(names = "--port", defaultValue = "8080", paramLabel = "PORT",
+                description = "Port (0 = any free port). Default: ${DEFAULT-VALUE}")
+        int port;
+
+        @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "HOST",
+                description = "Interface to bind. Default: ${DEFAULT-VALUE}")
+        String host;
+
+        @Option(names = "--fixtures", defaultValue = "default", paramLabel = "NAME|DIR",
+                description = "Fixture set: a shipped name or a directory. Default: ${DEFAULT-VALUE}")
+        String fixtures;
+
+        @Option(names = "--clock", defaultValue = "running", paramLabel = "frozen|running",
+                converter = ClockModeConverter.class,
+                description = "frozen: time moves only when advanced; running: follows the wall clock. Default: ${DEFAULT-VALUE}")
+        ClockMode clock;
+
+        @Option(names = "--start", paramLabel = "TS", converter = InstantConverter.class,
+                description = "Clock start instant (ISO 8601, e.g. 2026-01-15T09:00:00Z). Default: the fixture set's")
+        Instant start;
+
+        @Option(names = "--seed", defaultValue = "42", paramLabel = "N",
+                description = "Seed of generated ids: the same seed gives the same ids. Default: ${DEFAULT-VALUE}")
+        long seed;
+
+        @Option(names = "--state-file", paramLabel = "FILE",
+                description = "Keep the whole state (clock and idempotency keys included) in FILE (a snapshot) and FILE.log "
+                        + "(every change since, fsynced before it is answered): loaded at start if it exists.")
+        Path stateFile;
+
+        @Option(names = "--max-import-size", defaultValue = "256MiB", paramLabel = "SIZE", converter = ByteSizeConverter.class,
+                description = "Largest state document PUT /_sandbox/state takes (413 beyond): 512MiB, 1GiB or bytes. "
+                        + "The 1 MiB limit of /v0 bodies is not this one. Default: ${DEFAULT-VALUE}")
+        long maxImportSize;
+
+        @Option(names = "--admin-token", paramLabel = "T",
+                description = "Require 'Authorization: Bearer T' on the control API (/_sandbox).")
+        String adminToken;
+
+        @Option(names = "--cors-origins", split = ",", paramLabel = "LIST",
+                description = "Comma-separated origins allowed by CORS, '*' matching a port or any origin. "
+                        + "Default: any localhost origin (http://localhost:*, http://127.0.0.1:*)")
+        List<String> corsOrigins;
+
+        @Option(names = "--rate-limit", defaultValue = "0", paramLabel = "N",
+                description = "Requests per minute per API key (429 with Retry-After beyond); 0 = off. Default: off")
+        int rateLimit;
+
+        @Option(names = "--verbose", description = "Log every request and the server's startup.")
+        boolean verbose;
+
+        @Option(names = "--webhook", paramLabel = "URL",
+                description = "Send transaction.created and entity.connected, as the first API key sees them, to URL "
+                        + "(http or https, or inbox for the sandbox's own receiver). Repeatable; survives reset.")
+        List<String> webhooks = new java.util.ArrayList<>();
+
+        Integer serve(CommandSpec spec) throws InterruptedException {
+            if (port < 0 || port > 65535) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--port must be between 0 and 65535, not " + port);
+            }
+            if (rateLimit < 0) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--rate-limit must be 0 (off) or more, not " + rateLimit);
+            }
+            if (verbose) {
+                // slf4j-simple reads these when the first logger is made, which is after this point
+                System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
+                System.setProperty("org.slf4j.simpleLogger.log.io.bankssandbox", "debug");
+                System.setProperty("org.slf4j.simpleLogger.log.io.javalin.Javalin", "info");
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            SandboxConfig.Builder config = SandboxConfig.builder().host(host).port(port).fixtures(fixtures)
+                    .clockMode(clock).start(start).seed(seed).adminToken(adminToken).rateLimitPerMinute(rateLimit)
+                    .stateFile(stateFile).maxImportBytes(maxImportSize)
+                    // the CLI prints its own banner below; --verbose adds request lines and the libraries' logs
+                    .output(verbose ? SandboxConfig.Output.VERBOSE : SandboxConfig.Output.SILENT);
+            if (corsOrigins != null) {
+                config.corsOrigins(corsOrigins);
+            }
+            webhooks.forEach(config::webhook);
+            if (adminToken == null && !isLoopback(host)) {
+                err.println("Warning: listening on " + host + " without --admin-token: anyone who can reach this port "
+                        + "can reset, rewrite or read the sandbox's state through /_sandbox.");
+            }
+            Sandbox sandbox = Sandbox.start(config.build());
+            out.println("Banks Sandbox listening on " + sandbox.baseUrl());
+            out.println("API keys:");
+            List<ApiKey> keys = sandbox.runtime().state().read(s -> List.copyOf(s.apiKeys));
+            for (ApiKey key : keys) {
+                out.println("  " + key.key() + (key.description() == null || key.description().isBlank()
+                        ? "" : "  (" + key.description() + ")"));
+            }
+            out.println("Dashboard: " + sandbox.baseUrl() + "/_sandbox/ui");
+            for (String webhook : webhooks) {
+                out.println("Webhook: " + webhook);
+            }
+            if (stateFile != null) {
+                out.println("State file: " + stateFile.toAbsolutePath());
+            }
+            out.println("Press Ctrl-C to stop.");
+            out.flush();
+            CountDownLatch stopped = new CountDownLatch(1);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                sandbox.close();
+                stopped.countDown();
+            }, "banks-sandbox-shutdown"));
+            stopped.await();
+            return 0;
+        }
+
+        private static boolean isLoopback(String host) {
+            try {
+                return InetAddress.getByName(host).isLoopbackAddress();
+            } catch (UnknownHostException e) {
+                return false; // Jetty will say it cannot bind; do not hide the warning
+            }
+        }
+    }
+
+    @Command(name = "validate-fixtures", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+            description = "Check a fixture set (a directory, or a shipped set's name) against the fixture schemas and rules.")
+    static final class ValidateFixtures implements Callable<Integer> {
+        @Parameters(arity = "1", paramLabel = "DIR", description = "Fixture directory (entities.json, accounts.json, ...).")
+        String directory;
+
+        @Option(names = "--seed", defaultValue = "42", paramLabel = "N", description = "Seed of generated ids. Default: ${DEFAULT-VALUE}")
+        long seed;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter err = spec.commandLine().getErr();
+            try {
+                StateCodec.Decoded decoded = StateCodec.decode(FixtureLoader.read(directory), seed);
+                var state = decoded.state();
+                out.println("OK " + directory + ": " + state.entities.size() + " entities, " + state.accounts.size()
+                        + " accounts, " + state.cards.size() + " cards, " + state.apiKeys.size() + " API keys");
+                return 0;
+            } catch (FixtureException e) {
+                for (String problem : e.problems()) {
+                    err.println(problem);
+                }
+                err.println(NAME + ": " + directory + " is not a valid fixture set (" + e.problems().size()
+                        + (e.problems().size() == 1 ? " problem)" : " problems)"));
+                return 1;
+            }
+        }
+    }
+
+    static final class ClockModeConverter implements CommandLine.ITypeConverter<ClockMode> {
+        @Override
+        public ClockMode convert(String value) {
+            try {
+                return ClockMode.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException("must be frozen or running, not '" + value + "'");
+            }
+        }
+    }
+
+    static final class InstantConverter implements CommandLine.ITypeConverter<Instant> {
+        @Override
+        public Instant convert(String value) {
+            try {
+                return Instant.parse(value);
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new CommandLine.TypeConversionException("'" + value
+                        + "' is not an ISO 8601 instant such as 2026-01-15T09:00:00Z");
+            }
+        }
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {NAME + " " + SandboxVersion.current()};
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package io.bankssandbox.internal.standalone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CommandLineTest {
+    @TempDir
+    Path temp;
+
+    @Test
+    void helpListsEveryServeOptionAndTheCommands() {
+        Cli cli = Cli.run("--help");
+        assertThat(cli.exitCode()).isZero();
+        assertThat(cli.out()).contains("--port", "--host", "--fixtures", "--clock", "--start", "--seed", "--state-file",
+                "--max-import-size", "--admin-token", "--cors-origins", "--rate-limit", "--verbose", "--webhook", "serve",
+                "replay", "validate-fixtures");
+        assertThat(Cli.run("serve", "--help").out()).contains("--state-file");
+        assertThat(Cli.run("replay", "--help").out()).contains("N passed, M failed");
+    }
+
+    @Test
+    void versionNamesTheProjectVersionTheBuildWrote() {
+        Cli cli = Cli.run("--version");
+        assertThat(cli.exitCode()).isZero();
+        assertThat(cli.out().trim()).isEqualTo("banks-sandbox " + System.getProperty("project.version"));
+    }
+
+    @Test
+    void unknownOptionIsOneLineAndExitCode2() {
+        Cli cli = Cli.run("--prot=8080");
+        assertThat(cli.exitCode()).isEqualTo(2);
+        assertThat(cli.err().lines().count()).isEqualTo(1);
+        assertThat(cli.err()).startsWith("banks-sandbox: Unknown option: '--prot=8080'").endsWith("see --help)\n");
+        assertThat(cli.out()).isEmpty();
+    }
+
+    @Test
+    void badOptionValuesAreOneLineEach() {
+        for (String[] args : new String[][] {
+                {"--clock", "sometimes"}, {"--port", "eighty"}, {"--port", "70000"}, {"--start", "yesterday"},
+                {"--rate-limit", "-1"}, {"serve", "--seed", "x"}, {"--max-import-size", "lots"},
+                {"--max-import-size", "0"}, {"--max-import-size", "12TB"}}) {
+            Cli cli = Cli.run(args);
+            assertThat(cli.exitCode()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(cli.err().lines().count()).as(cli.err()).isEqualTo(1);
+            assertThat(cli.err()).startsWith("banks-sandbox: ").doesNotContain("Exception", "\tat ");
+        }
+        assertThat(Cli.run("--clock", "sometimes").err()).contains("must be frozen or running");
+        assertThat(Cli.run("--max-import-size", "lots").err()).contains("'lots' is not a size such as 256MiB, 1GiB or 1048576");
+    }
+
+    @Test
+    void aWebhookThatIsNotAnHttpUrlIsOneLineAndExitCode1() {
+        Cli cli = Cli.run("--port", "0", "--webhook", "ftp://example.com/hooks");
+        assertThat(cli.exitCode()).isEqualTo(1);
+        assertThat(cli.err().lines().count()).as(cli.err()).isEqualTo(1);
+        assertThat(cli.err()).startsWith("banks-sandbox: ").contains("ftp://example.com/hooks")
+                .doesNotContain("Exception", "\tat ");
+        assertThat(cli.out()).doesNotContain("listening");
+    }
+
+    @Test
+    void badFixtureDirectoryIsOneLineAndExitCode1() throws IOException {
+        Cli missing = Cli.run("--port", "0", "--fixtures", temp.resolve("nope").toString());
+        assertThat(missing.exitCode()).isEqualTo(1);
+        assertThat(missing.err().trim()).startsWith("banks-sandbox: bad fixtures: ").contains("nope");
+        assertThat(missing.err().lines().count()).isEqualTo(1);
+
+        Path broken = Files.createDirectories(temp.resolve("broken"));
+        Files.writeString(broken.resolve("entities.json"), "[{\"id\": 1}]");
+        Cli invalid = Cli.run("serve", "--port", "0", "--fixtures", broken.toString());
+        assertThat(invalid.exitCode()).isEqualTo(1);
+        assertThat(invalid.err().lines().count()).as(invalid.err()).isEqualTo(1);
+        assertThat(invalid.err()).startsWith("banks-sandbox: bad fixtures: entities.json").doesNotContain("\tat ");
+    }
+
+    @Test
+    void validateFixturesAcceptsTheDefaultSetAndNamesEveryProblemOfABadOne() throws IOException {
+        Cli ok = Cli.run("validate-fixtures", "default");
+        assertThat(ok.exitCode()).isZero();
+        assertThat(ok.out()).startsWith("OK default: ").contains("entities", "API keys");
+
+        Path broken = Files.createDirectories(temp.resolve("broken"));
+        Files.writeString(broken.resolve("entities.json"), "[{\"id\": 1}]");
+        Files.writeString(broken.resolve("accounts.json"), "{ not json");
+        Cli bad = Cli.run("validate-fixtures", broken.toString());
+        assertThat(bad.exitCode()).isEqualTo(1);
+        assertThat(bad.err()).contains("accounts.json").contains("is not a valid fixture set");
+
+        Path schemaBroken = Files.createDirectories(temp.resolve("schema"));
+        Files.writeString(schemaBroken.resolve("entities.json"), "[{\"id\": 1}]");
+        Cli schema = Cli.run("validate-fixtures", schemaBroken.toString());
+        assertThat(schema.exitCode()).isEqualTo(1);
+        assertThat(schema.err()).contains("entities.json");
+
+        Cli empty = Cli.run("validate-fixtures", Files.createDirectories(temp.resolve("empty")).toString());
+        assertThat(empty.exitCode()).isEqualTo(1);
+        assertThat(empty.err()).contains("no fixture files");
+    }
+
+    @Test
+    void aPortInUseIsOneLine() throws IOException {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Cli cli = Cli.run("--port", String.valueOf(taken.getLocalPort()));
+            assertThat(cli.exitCode()).isEqualTo(1);
+            assertThat(cli.err().lines().count()).as(cli.err()).isEqualTo(1);
+            assertThat(cli.err()).startsWith("banks-sandbox: ").doesNotContain("\tat ");
+            assertThat(cli.out()).isEmpty();
+        }
+    }
+
+    @Test
+    void replayWithoutScenariosIsABadCommandLine() {
+        Cli cli = Cli.run("replay");
+        assertThat(cli.exitCode()).isEqualTo(2);
+        assertThat(cli.err().trim()).isEqualTo("banks-sandbox: give scenario files or directories, or --shipped (see --help)");
+    }
+
+    @Test
+    void replayOfAMissingFileIsABadCommandLine() {
+        Cli cli = Cli.run("replay", temp.resolve("missing.json").toString());
+        assertThat(cli.exitCode()).isEqualTo(2);
+        assertThat(cli.err().trim()).startsWith("banks-sandbox: no such file or directory: ");
+    }
+}

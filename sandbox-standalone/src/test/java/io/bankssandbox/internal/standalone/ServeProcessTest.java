@@ -1,0 +1,76 @@
+package io.bankssandbox.internal.standalone;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.ConnectException;
+import java.net.http.HttpResponse;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ServeProcessTest {
+    private static final String KEY = "lm_key_sandbox_all";
+
+    @Test
+    void servePrintsTheListeningLineTheKeysAndTheDashboardThenStopsCleanlyOnSigterm() throws Exception {
+        try (SandboxProcess sandbox = SandboxProcess.start("--port", "0")) {
+            List<String> out = sandbox.stdout();
+            assertThat(out.get(0)).matches("Banks Sandbox listening on http://127\\.0\\.0\\.1:\\d+");
+            assertThat(out).contains("  lm_key_sandbox_all  (sees every entity)")
+                    .anyMatch(line -> line.startsWith("  lm_key_sandbox_one"))
+                    .contains("Dashboard: " + sandbox.baseUrl() + "/_sandbox/ui");
+            HttpResponse<String> clock = Http.get(sandbox.baseUrl() + "/_sandbox/clock", null);
+            assertThat(clock.body()).contains("\"mode\":\"running\""); // the standalone default
+            assertThat(Http.get(sandbox.baseUrl() + "/v0/entities?limit=1", KEY).statusCode()).isEqualTo(200);
+
+            int exit = sandbox.terminate();
+            assertThat(exit).isIn(0, 143); // 143 = 128 + SIGTERM, after the shutdown hook ran
+            assertThat(sandbox.stderr()).doesNotContain("Exception");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Http.get(sandbox.baseUrl() + "/_sandbox/health", null))
+                    .isInstanceOf(ConnectException.class);
+        }
+    }
+
+    @Test
+    void bindingBeyondLoopbackWithoutAnAdminTokenWarnsAndTheTokenGuardsTheControlApi() throws Exception {
+        try (SandboxProcess open = SandboxProcess.start("serve", "--host", "0.0.0.0", "--port", "0", "--clock", "frozen")) {
+            assertThat(open.stderr()).contains("Warning: listening on 0.0.0.0 without --admin-token");
+            assertThat(Http.get(open.baseUrl() + "/_sandbox/clock", null).body()).contains("\"mode\":\"frozen\"");
+        }
+        try (SandboxProcess guarded = SandboxProcess.start("serve", "--host", "0.0.0.0", "--port", "0",
+                "--admin-token", "s3cret-token")) {
+            assertThat(guarded.stderr()).doesNotContain("Warning");
+            assertThat(Http.get(guarded.baseUrl() + "/_sandbox/clock", null).statusCode()).isEqualTo(401);
+            assertThat(Http.get(guarded.baseUrl() + "/_sandbox/clock", "s3cret-token").statusCode()).isEqualTo(200);
+            assertThat(Http.get(guarded.baseUrl() + "/v0/entities?limit=1", KEY).statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void optionsReachTheServer() throws Exception {
+        try (SandboxProcess sandbox = SandboxProcess.start("--port", "0", "--clock", "frozen", "--start",
+                "2026-05-01T08:00:00Z", "--seed", "7", "--rate-limit", "2", "--cors-origins", "https://app.example.com",
+                "--max-import-size", "64KiB")) {
+            assertThat(Http.get(sandbox.baseUrl() + "/_sandbox/clock", null).body())
+                    .isEqualTo("{\"now\":\"2026-05-01T08:00:00.000Z\",\"mode\":\"frozen\"}");
+            assertThat(Http.get(sandbox.baseUrl() + "/v0/entities?limit=1", KEY).statusCode()).isEqualTo(200);
+            assertThat(Http.get(sandbox.baseUrl() + "/v0/entities?limit=1", KEY).statusCode()).isEqualTo(200);
+            HttpResponse<String> limited = Http.get(sandbox.baseUrl() + "/v0/entities?limit=1", KEY);
+            assertThat(limited.statusCode()).isEqualTo(429);
+            assertThat(limited.headers().firstValue("Retry-After")).isPresent();
+            String export = Http.get(sandbox.baseUrl() + "/_sandbox/state", null).body();
+            HttpResponse<String> tooLarge = Http.send(sandbox.baseUrl() + "/_sandbox/state", "PUT", null, null, export);
+            assertThat(tooLarge.statusCode()).isEqualTo(413);
+            assertThat(tooLarge.body()).contains("the import limit of 64 KiB (--max-import-size)");
+        }
+    }
+
+    @Test
+    void aBadFixtureDirectoryEndsTheProcessWithOneLineAndNoStackTrace() throws Exception {
+        try (SandboxProcess failed = SandboxProcess.launch("--port", "0", "--fixtures", "/no/such/fixtures")) {
+            assertThat(failed.waitForExit()).isEqualTo(1);
+            assertThat(failed.stderr().strip()).startsWith("banks-sandbox: bad fixtures: /no/such/fixtures")
+                    .doesNotContain("\tat ").doesNotContain("\n");
+            assertThat(failed.stdout()).isEmpty();
+        }
+    }
+}
