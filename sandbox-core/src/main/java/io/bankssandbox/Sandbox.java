@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.internal.access.ApiKey;
 import io.bankssandbox.internal.accounts.AccountReads;
 import io.bankssandbox.internal.ach.InboundAchControls;
-import io.bankssandbox.internal.ach.InsurancePaymentControls;
+import io.bankssandbox.internal.era.InsurancePaymentControls;
 import io.bankssandbox.internal.cards.CardControls;
 import io.bankssandbox.internal.clock.ClockEvent;
 import io.bankssandbox.internal.control.ControlCalls;
@@ -16,13 +16,14 @@ import io.bankssandbox.internal.externalaccounts.ExternalAccountControls;
 import io.bankssandbox.internal.lockbox.CheckDepositControls;
 import io.bankssandbox.internal.lockbox.LockboxControls;
 import io.bankssandbox.internal.runtime.LibraryLogging;
+import io.bankssandbox.internal.server.SandboxServer;
 import io.bankssandbox.internal.runtime.SandboxRuntime;
 import io.bankssandbox.internal.runtime.SandboxVersion;
 import io.bankssandbox.internal.state.DomainException;
 import io.bankssandbox.internal.transactions.TransactionReads;
 import io.bankssandbox.internal.transfers.AchTransferControls;
 import io.bankssandbox.internal.webhooks.WebhookControls;
-import io.bankssandbox.internal.entities.EntityControls;
+import io.bankssandbox.internal.onboarding.EntityControls;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -43,7 +44,7 @@ import java.util.List;
  */
 public final class Sandbox implements AutoCloseable {
     /** The key of the default fixture set that sees every entity. */
-    public static final String DEFAULT_API_KEY = "lm_key_sandbox_all";
+    public static final String DEFAULT_API_KEY = ApiKey.DEFAULT;
 
     private final SandboxServer server;
     /** Read once at start: it stays what the sandbox listened on after close, for messages and checks. */
@@ -110,7 +111,7 @@ public final class Sandbox implements AutoCloseable {
         if (config.output() != SandboxConfig.Output.VERBOSE) {
             LibraryLogging.quiet(); // before the first library class logs
         }
-        SandboxServer server = new SandboxServer(config);
+        SandboxServer server = new SandboxServer(config.toRuntime());
         server.start();
         Sandbox sandbox = new Sandbox(server);
         if (config.output() != SandboxConfig.Output.SILENT) {
@@ -135,13 +136,14 @@ public final class Sandbox implements AutoCloseable {
 
     /** The default API key: {@code lm_key_sandbox_all} when the fixture set has it, else its first key. */
     public String apiKey() {
-        List<String> keys = apiKeys();
-        return keys.contains(DEFAULT_API_KEY) ? DEFAULT_API_KEY : keys.get(0);
+        List<SandboxConfig.ApiKey> keys = apiKeys();
+        return keys.stream().anyMatch(key -> key.key().equals(DEFAULT_API_KEY)) ? DEFAULT_API_KEY : keys.get(0).key();
     }
 
-    /** Every API key of the current state, in fixture order. */
-    public List<String> apiKeys() {
-        return server.runtime().state().read(s -> s.apiKeys.stream().map(ApiKey::key).toList());
+    /** Every API key of the current state, in fixture order, with the entities each sees ({@code "*"}: all). */
+    public List<SandboxConfig.ApiKey> apiKeys() {
+        return server.runtime().state().read(s -> s.apiKeys.stream()
+                .map(key -> new SandboxConfig.ApiKey(key.key(), key.description(), key.entityIds())).toList());
     }
 
     public Clock clock() {

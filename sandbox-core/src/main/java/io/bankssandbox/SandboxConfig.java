@@ -1,8 +1,8 @@
 package io.bankssandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.internal.clock.ClockMode;
-import io.bankssandbox.internal.access.ApiKey;
+import io.bankssandbox.internal.http.CorsPolicy;
+import io.bankssandbox.internal.runtime.RuntimeConfig;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,6 +34,16 @@ public record SandboxConfig(
         List<ApiKey> extraApiKeys,
         List<String> webhooks,
         Output output) {
+
+    /**
+     * An API key beside the fixture set's: {@code entityIds} names the entities it sees, {@code "*"}
+     * every entity.
+     */
+    public record ApiKey(String key, String description, List<String> entityIds) {
+        public ApiKey {
+            entityIds = List.copyOf(entityIds);
+        }
+    }
 
     public SandboxConfig {
         fixtureDocuments = fixtureDocuments == null ? Map.of() : Map.copyOf(fixtureDocuments);
@@ -82,6 +92,15 @@ public record SandboxConfig(
         }
     }
 
+    /** The implementation's view of this configuration. */
+    RuntimeConfig toRuntime() {
+        return new RuntimeConfig(host, port, fixtures, io.bankssandbox.internal.clock.ClockMode.valueOf(clockMode.name()),
+                start, seed, adminToken, corsOrigins, rateLimitPerMinute, stateFile, maxImportBytes, fixtureDocuments,
+                extraApiKeys.stream().map(k -> new io.bankssandbox.internal.access.ApiKey(k.key(), k.description(),
+                        k.entityIds())).toList(),
+                webhooks, output == Output.VERBOSE);
+    }
+
     public static Builder builder() {
         return new Builder();
     }
@@ -118,7 +137,7 @@ public record SandboxConfig(
         private Instant start;
         private long seed = DEFAULT_SEED;
         private String adminToken;
-        private List<String> corsOrigins = io.bankssandbox.internal.http.CorsPolicy.LOCALHOST;
+        private List<String> corsOrigins = CorsPolicy.LOCALHOST;
         private int rateLimitPerMinute;
         private Path stateFile;
         private long maxImportBytes = DEFAULT_MAX_IMPORT_BYTES;
@@ -139,6 +158,26 @@ public record SandboxConfig(
 
         /** Start the clock here instead of at the fixture set's {@code clock.json}. */
         public Builder start(Instant start) { this.start = start; return this; }
+
+        /**
+         * {@link #start(Instant)} from ISO 8601 text ({@code 2026-03-02T15:00:00Z}), as annotations and the
+         * command line give it; blank keeps the fixture set's start.
+         *
+         * @throws IllegalArgumentException when the text is not an instant, saying so
+         */
+        public Builder start(String instant) {
+            if (instant == null || instant.isBlank()) {
+                this.start = null;
+                return this;
+            }
+            try {
+                this.start = Instant.parse(instant.trim());
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new IllegalArgumentException("start = \"" + instant
+                        + "\" is not an ISO 8601 instant such as 2026-03-02T15:00:00Z", e);
+            }
+            return this;
+        }
 
         /** Seed of generated ids: the same seed gives the same ids. */
         public Builder seed(long seed) { this.seed = seed; return this; }

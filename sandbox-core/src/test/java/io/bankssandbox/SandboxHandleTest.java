@@ -1,5 +1,7 @@
 package io.bankssandbox;
 
+import io.bankssandbox.internal.server.SandboxServer;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -21,7 +23,7 @@ class SandboxHandleTest {
 
     @Test
     void resetRestoresTheStartSnapshotWithoutReadingTheFixtureFilesAgain(@TempDir Path dir) throws IOException {
-        for (Map.Entry<String, JsonNode> file : FixtureLoader.read("default").entrySet()) {
+        for (Map.Entry<String, JsonNode> file : FixtureLoader.read(SandboxServer.FIXTURES.codec().files(), "default").entrySet()) {
             Files.write(dir.resolve(file.getKey() + ".json"), Json.MAPPER.writeValueAsBytes(file.getValue()));
         }
         try (Sandbox sandbox = Sandbox.start(SandboxConfig.builder().fixtures(dir.toString()).build())) {
@@ -68,11 +70,11 @@ class SandboxHandleTest {
     void extraApiKeySeesWhatItWasGivenAndSurvivesReset() {
         SandboxConfig config = SandboxConfig.builder().apiKey("lm_key_partner_test", "partner", List.of("*")).build();
         try (Sandbox sandbox = Sandbox.start(config)) {
-            assertThat(sandbox.apiKeys()).containsExactly("lm_key_sandbox_all", "lm_key_sandbox_one",
+            assertThat(sandbox.apiKeys()).extracting(SandboxConfig.ApiKey::key).containsExactly("lm_key_sandbox_all", "lm_key_sandbox_one",
                     "lm_key_partner_test");
             assertThat(sandbox.apiKey()).isEqualTo("lm_key_sandbox_all");
             sandbox.reset();
-            assertThat(sandbox.apiKeys()).contains("lm_key_partner_test");
+            assertThat(sandbox.apiKeys()).extracting(SandboxConfig.ApiKey::key).contains("lm_key_partner_test");
         }
     }
 

@@ -2,7 +2,7 @@ package io.bankssandbox.junit5;
 
 import io.bankssandbox.internal.junit5.SandboxLocks;
 import io.bankssandbox.internal.junit5.SandboxSettings;
-import io.bankssandbox.internal.clock.ClockMode;
+import io.bankssandbox.ClockMode;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.internal.clock.ClockMode;
+import io.bankssandbox.ClockMode;
 import io.bankssandbox.internal.state.Json;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.internal.accounts.AccountView;
-import io.bankssandbox.internal.ach.Claim;
+import io.bankssandbox.internal.era.Claim;
 import io.bankssandbox.internal.ach.InboundAchLifecycle;
 import io.bankssandbox.internal.ach.InboundAchTransfer;
-import io.bankssandbox.internal.ach.InsurancePayment;
-import io.bankssandbox.internal.ach.InsurancePaymentView;
+import io.bankssandbox.internal.era.InsurancePayment;
+import io.bankssandbox.internal.era.InsurancePaymentView;
 import io.bankssandbox.internal.clock.ClockEvent;
 import io.bankssandbox.internal.era.Era;
 import io.bankssandbox.internal.era.EraView;

@@ -51,7 +51,7 @@ class BuilderTest {
         void test(Sandbox injected) {
             NAMED.put("injected", injected);
             NAMED.put("now", injected.clock().now());
-            NAMED.put("keys", injected.apiKeys());
+            NAMED.put("keys", injected.apiKeys().stream().map(io.bankssandbox.SandboxConfig.ApiKey::key).toList());
             NAMED.put("partner key status", Http.get(injected, "/v0/entities", "lm_key_partner_test").status());
             String cardId = Http.createCard(injected, "builder-card-1").body().get("id").asText();
             NAMED.put("grocery", injected.cards().authorize(cardId, 100, "5411"));

@@ -80,7 +80,7 @@ class WebhooksHandleTest {
 
     @Test
     void onboardingThroughTheHandleSendsEntityConnected(Sandbox sandbox) {
-        var entity = sandbox.entities().onboard(new io.bankssandbox.internal.entities.Onboarding.Practice("Hilltop Clinic",
+        var entity = sandbox.entities().onboard(new io.bankssandbox.internal.onboarding.Onboarding.Practice("Hilltop Clinic",
                 "llc", null, new io.bankssandbox.internal.entities.Entity.Address("1 Hill Rd", "", "Denver", "CO", "80202"),
                 List.of(), List.of()));
         var delivery = sandbox.webhooks().awaitDelivered("entity.connected", Duration.ofSeconds(10));

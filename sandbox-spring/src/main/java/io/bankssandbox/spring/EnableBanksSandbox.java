@@ -1,6 +1,6 @@
 package io.bankssandbox.spring;
 
-import io.bankssandbox.internal.clock.ClockMode;
+import io.bankssandbox.ClockMode;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;

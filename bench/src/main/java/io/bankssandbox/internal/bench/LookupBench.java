@@ -36,8 +36,8 @@ public final class LookupBench {
         try (Sandbox smallSandbox = Sandbox.start(); Sandbox largeSandbox = Sandbox.start()) {
             MailItem probe = load(smallSandbox.runtime(), small).get(small / 2);
             load(largeSandbox.runtime(), large);
-            EmbeddedBench.print("mail_items_stored_1k", smallSandbox.runtime().state().read(s -> s.mail.size()));
-            EmbeddedBench.print("mail_items_stored_1m", largeSandbox.runtime().state().read(s -> s.mail.size()));
+            EmbeddedBench.print("mail_items_stored_1k", smallSandbox.runtime().state().read(s -> s.table(MailItem.TABLE).size()));
+            EmbeddedBench.print("mail_items_stored_1m", largeSandbox.runtime().state().read(s -> s.table(MailItem.TABLE).size()));
             compare("lookup_check_deposit", checkDeposit(smallSandbox.runtime(), probe),
                     checkDeposit(largeSandbox.runtime(), probe), 200_000, 200, 500);
             compare("lookup_file_scan", fileScan(smallSandbox.runtime(), probe), fileScan(largeSandbox.runtime(), probe),
@@ -107,14 +107,14 @@ public final class LookupBench {
     private static List<MailItem> load(SandboxRuntime runtime, int count) {
         return runtime.state().write(s -> {
             List<MailItem> loaded = new ArrayList<>(count);
-            MailItem template = s.mail.all().iterator().next();
+            MailItem template = s.table(MailItem.TABLE).all().iterator().next();
             Instant oldest = s.startedAt.minus(Duration.ofDays(60));
             for (int i = 0; i < count; i++) {
                 CheckDeposit check = new CheckDeposit(s.ids.next("check_deposit_"), 1_000 + i % 100_000, null,
                         CheckDeposit.REJECTED, null, null);
                 MailItem item = new MailItem(s.ids.next("inbound_mail_item_"), template.providerId(), template.accountId(),
                         s.ids.next("file_"), List.of(check), oldest.minusSeconds(i));
-                s.mail.put(item);
+                s.table(MailItem.TABLE).put(item);
                 loaded.add(item);
             }
             return loaded;

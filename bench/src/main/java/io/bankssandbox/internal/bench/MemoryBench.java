@@ -52,7 +52,7 @@ public final class MemoryBench {
             long before = heapUsedAfterGc();
             load(largeRuntime, large);
             long after = heapUsedAfterGc();
-            int stored = largeRuntime.state().read(s -> s.inboundAchTransfers.size());
+            int stored = largeRuntime.state().read(s -> s.table(InboundAchTransfer.TABLE).size());
             EmbeddedBench.print("transfers_stored", stored);
             EmbeddedBench.print("heap_used_after_gc_mib", after / 1024.0 / 1024.0);
             EmbeddedBench.print("heap_max_mib", Runtime.getRuntime().maxMemory() / 1024.0 / 1024.0);
@@ -84,7 +84,7 @@ public final class MemoryBench {
             this.all = caller(runtime, true);
             this.one = caller(runtime, false);
             this.account = runtime.state().read(s -> firstAccountOf(s, one));
-            this.middle = runtime.state().read(s -> keyAt(s, s.inboundAchTransfers.size() / 2));
+            this.middle = runtime.state().read(s -> keyAt(s, s.table(InboundAchTransfer.TABLE).size() / 2));
         }
 
         byte[] page(Caller caller, String account, SortKey after) {
@@ -141,13 +141,13 @@ public final class MemoryBench {
 
     static void load(SandboxRuntime runtime, int count) {
         runtime.state().update(s -> {
-            List<String> accounts = s.accounts.all().stream().map(Account::id).toList();
+            List<String> accounts = s.table(Account.TABLE).all().stream().map(Account::id).toList();
             // older than every fixture transfer, one second apart, so each sort key is distinct
-            Instant oldest = s.startedAt.minus(Duration.ofDays(30)).minusSeconds(s.inboundAchTransfers.size());
+            Instant oldest = s.startedAt.minus(Duration.ofDays(30)).minusSeconds(s.table(InboundAchTransfer.TABLE).size());
             for (int i = 0; i < count; i++) {
                 Instant created = oldest.minusSeconds(i);
                 Instant settled = created.plus(Duration.ofMinutes(40));
-                s.inboundAchTransfers.put(new InboundAchTransfer(
+                s.table(InboundAchTransfer.TABLE).put(new InboundAchTransfer(
                         s.ids.next("inbound_ach_transfer_"), created, accounts.get(i % accounts.size()),
                         1_000 + (i % 500_000), InboundAchTransfer.ACCEPTED, SEC_CODES[i % SEC_CODES.length],
                         LocalDate.ofInstant(created, ZoneOffset.UTC), created.plus(Duration.ofHours(1)),
@@ -158,7 +158,7 @@ public final class MemoryBench {
     }
 
     private static SortKey keyAt(SandboxState state, int index) {
-        Iterator<InboundAchTransfer> rows = state.inboundAchTransfers.all().iterator();
+        Iterator<InboundAchTransfer> rows = state.table(InboundAchTransfer.TABLE).all().iterator();
         InboundAchTransfer row = rows.next();
         for (int i = 0; i < index; i++) {
             row = rows.next();
@@ -172,7 +172,7 @@ public final class MemoryBench {
     }
 
     private static String firstAccountOf(SandboxState state, Caller caller) {
-        return state.accounts.inPartition(caller.entityIds().iterator().next()).iterator().next().id();
+        return state.table(Account.TABLE).inPartition(caller.entityIds().iterator().next()).iterator().next().id();
     }
 
     private static long heapUsedAfterGc() throws InterruptedException {

@@ -6,6 +6,8 @@ import java.util.List;
 public record ApiKey(String key, String description, List<String> entityIds) {
 
     public static final String ALL = "*";
+    /** The key of the {@code default} fixture set that sees every entity: the one a sandbox answers as its default. */
+    public static final String DEFAULT = "lm_key_sandbox_all";
 
     public boolean seesAll() {
         return entityIds.contains(ALL);

@@ -13,7 +13,7 @@ public final class AccountBook {
 
     /** The account, or not found when unknown or invisible to the caller. */
     public static Account get(SandboxState state, Caller caller, String id) {
-        Account account = state.accounts.get(id);
+        Account account = state.table(Account.TABLE).get(id);
         if (account == null || !caller.canSee(account.entityId())) {
             throw DomainException.notFound("Account", id);
         }
@@ -34,7 +34,7 @@ public final class AccountBook {
         }
         List<String> accounts = new ArrayList<>();
         for (String entityId : entities) {
-            for (Account account : state.accounts.inPartition(entityId)) {
+            for (Account account : state.table(Account.TABLE).inPartition(entityId)) {
                 accounts.add(account.id());
             }
         }
@@ -43,8 +43,8 @@ public final class AccountBook {
 
     /** Moves both balances by the given deltas (cents); returns the updated account. */
     public static Account move(SandboxState state, String accountId, long totalDelta, long availableDelta) {
-        Account updated = state.accounts.get(accountId).move(totalDelta, availableDelta);
-        state.accounts.put(updated);
+        Account updated = state.table(Account.TABLE).get(accountId).move(totalDelta, availableDelta);
+        state.table(Account.TABLE).put(updated);
         return updated;
     }
 }

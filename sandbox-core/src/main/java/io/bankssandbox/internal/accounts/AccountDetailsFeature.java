@@ -1,5 +1,7 @@
 package io.bankssandbox.internal.accounts;
 
+import io.bankssandbox.internal.entities.Entity;
+
 import io.bankssandbox.internal.runtime.Feature;
 import io.bankssandbox.internal.runtime.SandboxRuntime;
 import io.bankssandbox.internal.http.ApiResponse;
@@ -21,7 +23,7 @@ public final class AccountDetailsFeature implements Feature {
         api.get("/v0/accounts/{account_id}/settlement-instructions", ErrorShape.NEST, request -> {
             SettlementInstructions.Details details = runtime.state().read(state -> {
                 Account account = AccountBook.get(state, request.caller(), request.path("account_id"));
-                return new SettlementInstructions.Details(state.entities.get(account.entityId()).name(),
+                return new SettlementInstructions.Details(state.table(Entity.TABLE).get(account.entityId()).name(),
                         account.name(), account.routingNumber(), account.accountNumber(), runtime.clock().now());
             });
             // rendered outside the state lock: a PDF takes milliseconds, and needs nothing but the details

@@ -35,7 +35,7 @@ public final class AccountsFeature implements Feature {
 
     /** A page of the accounts the caller sees, of one entity when {@code entityId} is given (404 if not visible). */
     public static Page<Account> page(SandboxState state, Caller caller, String entityId, SortKey after, int limit) {
-        return state.accounts.page(EntityDirectory.partitions(state, caller, entityId), account -> true, after, limit);
+        return state.table(Account.TABLE).page(EntityDirectory.partitions(state, caller, entityId), account -> true, after, limit);
     }
 
     /** An account as {@code GET /v0/accounts} lists it. */

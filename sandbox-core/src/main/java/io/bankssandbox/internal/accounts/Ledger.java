@@ -1,6 +1,6 @@
 package io.bankssandbox.internal.accounts;
 
-import io.bankssandbox.internal.events.TransactionPosted;
+import io.bankssandbox.internal.accounts.TransactionPosted;
 import io.bankssandbox.internal.state.SandboxState;
 import java.time.Instant;
 
@@ -24,7 +24,7 @@ public final class Ledger {
         String id = transactionId != null ? transactionId : state.ids.next("transaction_");
         Transaction transaction = new Transaction(id, accountId, amount, at, description, sourceCategory, sourceId,
                 counterpartyAccountId);
-        state.transactions.put(transaction);
+        state.table(Transaction.TABLE).put(transaction);
         state.events.publish(new TransactionPosted(transaction));
         return transaction;
     }

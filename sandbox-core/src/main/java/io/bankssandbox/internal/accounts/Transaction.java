@@ -1,5 +1,8 @@
 package io.bankssandbox.internal.accounts;
 
+import io.bankssandbox.internal.state.TableKind;
+import io.bankssandbox.internal.state.SortKey;
+
 import java.time.Instant;
 
 /**
@@ -20,6 +23,9 @@ public record Transaction(
         String sourceCategory,
         String sourceId,
         String counterpartyAccountId) {
+    /** This row's table in every sandbox state: {@code state.table(Transaction.TABLE)}. */
+    public static final TableKind<Transaction> TABLE = TableKind.newestFirst("transactions", 80, Transaction.class, Transaction::id, t -> new SortKey(t.occurredAt(), t.id()), Transaction::accountId);
+
 
     /** The category of the transaction an account starts with. */
     public static final String OPENING_BALANCE = "opening_balance";

@@ -3,7 +3,6 @@ package io.bankssandbox.internal.ach;
 import io.bankssandbox.internal.runtime.Feature;
 import io.bankssandbox.internal.runtime.SandboxRuntime;
 import io.bankssandbox.internal.clock.TimeMachine;
-import io.bankssandbox.internal.era.EraView;
 import io.bankssandbox.internal.http.ApiResponse;
 import io.bankssandbox.internal.http.ApiRouter;
 import io.bankssandbox.internal.http.Cursors;
@@ -39,7 +38,7 @@ public final class InboundAchFeature implements Feature {
                 (request, arrival) -> created(state -> {
                     InboundAchTransfer transfer = InboundAchLifecycle.arrive(state, arrival, runtime.clock().now());
                     resolveDue(state);
-                    return state.inboundAchTransfers.get(transfer.id());
+                    return state.table(InboundAchTransfer.TABLE).get(transfer.id());
                 }));
         control.post("/_sandbox/inbound-ach-transfers/{id}/accept", ErrorShape.NEST, request -> moved(state ->
                 InboundAchLifecycle.accept(state, request.path("id"), runtime.clock().now())));
@@ -49,12 +48,6 @@ public final class InboundAchFeature implements Feature {
         control.post("/_sandbox/inbound-ach-transfers/{id}/return", ErrorShape.NEST, request -> moved(state ->
                 InboundAchLifecycle.returnTransfer(state, request.path("id"), request.bodyText("reason"),
                         runtime.clock().now())));
-        control.post("/_sandbox/insurance-payments", ErrorShape.NEST, InsurancePayments.Payment.class,
-                (request, payment) -> created(state -> {
-                    InsurancePayments.Received received = InsurancePayments.receive(state, payment,
-                            runtime.clock().now());
-                    return new InsurancePaymentView(received.transfer(), EraView.of(received.era()));
-                }));
     }
 
     @Override

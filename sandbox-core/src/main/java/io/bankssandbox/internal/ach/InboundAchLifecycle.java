@@ -1,12 +1,11 @@
 package io.bankssandbox.internal.ach;
 
-import io.bankssandbox.internal.events.InboundAchTransferMoved;
+import io.bankssandbox.internal.ach.InboundAchTransferMoved;
 import io.bankssandbox.internal.accounts.Account;
 import io.bankssandbox.internal.accounts.AccountBook;
 import io.bankssandbox.internal.accounts.Ledger;
 import io.bankssandbox.internal.accounts.Transaction;
 import io.bankssandbox.internal.access.Caller;
-import io.bankssandbox.internal.era.EraDirectory;
 import io.bankssandbox.internal.state.Command;
 import io.bankssandbox.internal.state.DomainException;
 import io.bankssandbox.internal.state.Json;
@@ -127,16 +126,16 @@ public final class InboundAchLifecycle {
     /** A page of the transfers the caller sees, newest first; only one account's when {@code accountId} is given. */
     public static Page<InboundAchTransfer> list(SandboxState state, Caller caller, String accountId, SortKey after,
                                                 int limit) {
-        return state.inboundAchTransfers.page(AccountBook.partitions(state, caller, accountId), t -> true, after, limit);
+        return state.table(InboundAchTransfer.TABLE).page(AccountBook.partitions(state, caller, accountId), t -> true, after, limit);
     }
 
     /** The transfer, or not found when unknown or on an account the caller cannot see. */
     public static InboundAchTransfer get(SandboxState state, Caller caller, String id) {
-        InboundAchTransfer transfer = state.inboundAchTransfers.get(id);
+        InboundAchTransfer transfer = state.table(InboundAchTransfer.TABLE).get(id);
         if (transfer == null) {
             throw DomainException.notFound(KIND, id);
         }
-        Account account = state.accounts.get(transfer.accountId());
+        Account account = state.table(Account.TABLE).get(transfer.accountId());
         if (account == null || !caller.canSee(account.entityId())) {
             throw DomainException.notFound(KIND, id);
         }
@@ -155,7 +154,7 @@ public final class InboundAchLifecycle {
         if (!violations.isEmpty()) {
             throw DomainException.invalid(violations);
         }
-        Account account = state.accounts.get(arrival.accountId());
+        Account account = state.table(Account.TABLE).get(arrival.accountId());
         if (account == null) {
             throw DomainException.notFound("Account", arrival.accountId());
         }
@@ -181,7 +180,7 @@ public final class InboundAchLifecycle {
                 addenda,
                 arrival.resolvesTo(),
                 declineReason);
-        state.inboundAchTransfers.put(transfer);
+        state.table(InboundAchTransfer.TABLE).put(transfer);
         state.timeline.schedule(resolvesAt, RESOLVE, transfer.id());
         state.events.publish(new InboundAchTransferMoved(transfer, now));
         return transfer;
@@ -190,7 +189,7 @@ public final class InboundAchLifecycle {
     /** Puts every pending transfer's automatic resolution on the timeline (loaded or imported data). */
     public static void scheduleAll(SandboxState state) {
         List<InboundAchTransfer> pending = new ArrayList<>();
-        for (InboundAchTransfer transfer : state.inboundAchTransfers.all()) {
+        for (InboundAchTransfer transfer : state.table(InboundAchTransfer.TABLE).all()) {
             if (InboundAchTransfer.PENDING.equals(transfer.status())) {
                 pending.add(transfer);
             }
@@ -207,7 +206,7 @@ public final class InboundAchLifecycle {
      * accepted, and a debit is accepted when the available balance covers it, else declined.
      */
     public static void resolve(SandboxState state, String id, Instant at) {
-        InboundAchTransfer transfer = state.inboundAchTransfers.get(id);
+        InboundAchTransfer transfer = state.table(InboundAchTransfer.TABLE).get(id);
         if (transfer == null || !InboundAchTransfer.PENDING.equals(transfer.status())
                 || transfer.automaticallyResolvesAt().isAfter(at)) {
             return; // moved by hand meanwhile: nothing left to resolve
@@ -217,7 +216,7 @@ public final class InboundAchLifecycle {
             return;
         }
         boolean covered = transfer.amount() > 0
-                || state.accounts.get(transfer.accountId()).availableBalance() >= -transfer.amount();
+                || state.table(Account.TABLE).get(transfer.accountId()).availableBalance() >= -transfer.amount();
         if (InboundAchTransfer.ACCEPTED.equals(transfer.resolvesTo()) || covered) {
             accept(state, transfer, at);
         } else {
@@ -246,7 +245,7 @@ public final class InboundAchLifecycle {
         Transaction reversal = Ledger.post(state, null, transfer.accountId(), -transfer.amount(), -transfer.amount(),
                 at, "Return of " + description(transfer), "inbound_ach_transfer_return", transfer.id(), null);
         InboundAchTransfer returned = transfer.returnedFor(reason, at, reversal.id());
-        state.inboundAchTransfers.put(returned);
+        state.table(InboundAchTransfer.TABLE).put(returned);
         state.events.publish(new InboundAchTransferMoved(returned, at));
         return returned;
     }
@@ -255,24 +254,22 @@ public final class InboundAchLifecycle {
         Transaction posted = Ledger.post(state, null, transfer.accountId(), transfer.amount(), transfer.amount(), at,
                 description(transfer), "inbound_ach_transfer", transfer.id(), null);
         InboundAchTransfer accepted = transfer.accepted(at, posted.id());
-        state.inboundAchTransfers.put(accepted);
+        state.table(InboundAchTransfer.TABLE).put(accepted);
+        // an insurance payment's ERA waits for the transaction that pays it: the ERA feature reacts to this
         state.events.publish(new InboundAchTransferMoved(accepted, at));
-        // an insurance payment's ERA waits for the transaction that pays it
-        String entityId = state.accounts.get(transfer.accountId()).entityId();
-        EraDirectory.attachPayment(state, entityId, transfer.addenda(), transfer.amount(), posted.id(), at);
         return accepted;
     }
 
     private static InboundAchTransfer decline(SandboxState state, InboundAchTransfer transfer, String reason,
                                               Instant at) {
         InboundAchTransfer declined = transfer.declinedFor(reason, at);
-        state.inboundAchTransfers.put(declined);
+        state.table(InboundAchTransfer.TABLE).put(declined);
         state.events.publish(new InboundAchTransferMoved(declined, at));
         return declined;
     }
 
     private static InboundAchTransfer existing(SandboxState state, String id) {
-        InboundAchTransfer transfer = state.inboundAchTransfers.get(id);
+        InboundAchTransfer transfer = state.table(InboundAchTransfer.TABLE).get(id);
         if (transfer == null) {
             throw DomainException.notFound(KIND, id);
         }

@@ -1,5 +1,8 @@
 package io.bankssandbox.internal.ach;
 
+import io.bankssandbox.internal.state.TableKind;
+import io.bankssandbox.internal.state.SortKey;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonView;
 import io.bankssandbox.internal.state.Json;
@@ -33,6 +36,9 @@ public record InboundAchTransfer(
         @JsonInclude(JsonInclude.Include.NON_NULL) List<String> addenda,
         @JsonView(Json.Kept.class) @JsonInclude(JsonInclude.Include.NON_NULL) String resolvesTo,
         @JsonView(Json.Kept.class) @JsonInclude(JsonInclude.Include.NON_NULL) String declineReason) {
+    /** This row's table in every sandbox state: {@code state.table(InboundAchTransfer.TABLE)}. */
+    public static final TableKind<InboundAchTransfer> TABLE = TableKind.newestFirst("inbound_ach_transfers", 40, InboundAchTransfer.class, InboundAchTransfer::id, t -> new SortKey(t.createdAt(), t.id()), InboundAchTransfer::accountId);
+
 
     public static final String PENDING = "pending";
     public static final String ACCEPTED = "accepted";

@@ -48,7 +48,7 @@ public final class CardDetailsFeature implements Feature {
             if (grant == null || !runtime.clock().now().isBefore(grant.expiresAt())) {
                 throw DomainException.notFound("Card details page", request.path("token"));
             }
-            Card card = runtime.state().read(state -> state.cards.get(grant.cardId()));
+            Card card = runtime.state().read(state -> state.table(Card.TABLE).get(grant.cardId()));
             if (card == null) {
                 throw DomainException.notFound("Card details page", request.path("token"));
             }

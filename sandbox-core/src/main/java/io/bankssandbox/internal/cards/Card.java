@@ -1,5 +1,8 @@
 package io.bankssandbox.internal.cards;
 
+import io.bankssandbox.internal.state.TableKind;
+import io.bankssandbox.internal.state.SortKey;
+
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
 import java.util.List;
@@ -20,6 +23,10 @@ public record Card(
         String status,
         List<SpendingLimit> spendingLimits,
         String issuedVia) {
+    /** This row's table in every sandbox state: {@code state.table(Card.TABLE)}. */
+    public static final TableKind<Card> TABLE = TableKind.oldestFirst("cards", 30, Card.class, Card::id, c -> new SortKey(c.createdAt(), c.id()), Card::bankAccountId)
+            .withRowRules(card -> SpendingLimitRules.violations(card.spendingLimits()).stream().map(v -> "/spending_limits: " + v).toList());
+
 
     public static final String ACTIVE = "active";
     public static final String DISABLED = "disabled";

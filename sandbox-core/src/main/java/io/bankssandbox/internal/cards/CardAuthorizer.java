@@ -88,7 +88,7 @@ public final class CardAuthorizer {
 
     public static Decision authorize(SandboxState state, String cardId, PaymentRequest payment, Instant now) {
         Command.requireValid(payment);
-        Card card = state.cards.get(cardId);
+        Card card = state.table(Card.TABLE).get(cardId);
         if (card == null) {
             throw DomainException.notFound("Card", cardId);
         }
@@ -96,7 +96,7 @@ public final class CardAuthorizer {
         if (decision.approved()) {
             Transaction debit = Ledger.post(state, null, card.bankAccountId(), -payment.amount(), -payment.amount(),
                     now, "Card payment", "card_settlement", card.id(), null);
-            state.cardPayments.put(new CardPayment(state.ids.next("card_payment_"), card.id(), card.bankAccountId(),
+            state.table(CardPayment.TABLE).put(new CardPayment(state.ids.next("card_payment_"), card.id(), card.bankAccountId(),
                     payment.amount(), payment.merchantCategoryCode(), payment.merchantCountry(), now, debit.id()));
         }
         return decision;
@@ -109,11 +109,11 @@ public final class CardAuthorizer {
         if (!Card.ACTIVE.equals(card.status())) {
             return Decision.decline(Decision.CARD_NOT_ACTIVE);
         }
-        if (state.policy.blockedMerchantCategoryCodes().contains(payment.merchantCategoryCode())) {
+        if (state.setting(CardPolicy.SETTING).blockedMerchantCategoryCodes().contains(payment.merchantCategoryCode())) {
             return Decision.decline(Decision.TRANSACTION_NOT_ALLOWED);
         }
         // a stable sort keeps the card's own limit ahead of the service's when both share an interval
-        List<SpendingLimit> limits = CardView.effectiveLimits(card, state.policy).stream()
+        List<SpendingLimit> limits = CardView.effectiveLimits(card, state.setting(CardPolicy.SETTING)).stream()
                 .filter(limit -> limit.appliesTo(payment.merchantCategoryCode()))
                 .sorted(NARROWEST_FIRST)
                 .toList();
@@ -122,7 +122,7 @@ public final class CardAuthorizer {
                 return Decision.breaches(limit);
             }
         }
-        Account account = state.accounts.get(card.bankAccountId());
+        Account account = state.table(Account.TABLE).get(card.bankAccountId());
         if (payment.amount() > account.availableBalance()) {
             return Decision.decline(Decision.INSUFFICIENT_FUNDS);
         }
@@ -140,7 +140,7 @@ public final class CardAuthorizer {
             return 0;
         }
         long spent = 0;
-        for (CardPayment earlier : state.cardPayments.inPartitionBetween(card.id(), new SortKey(start, ""),
+        for (CardPayment earlier : state.table(CardPayment.TABLE).inPartitionBetween(card.id(), new SortKey(start, ""),
                 new SortKey(now, LAST_ID))) {
             if (limit.appliesTo(earlier.merchantCategoryCode())) {
                 spent += earlier.amount();

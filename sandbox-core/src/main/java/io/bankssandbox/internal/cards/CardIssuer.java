@@ -1,7 +1,7 @@
 package io.bankssandbox.internal.cards;
 
-import io.bankssandbox.internal.events.CardIssued;
-import io.bankssandbox.internal.events.CardCanceled;
+import io.bankssandbox.internal.cards.CardIssued;
+import io.bankssandbox.internal.cards.CardCanceled;
 import io.bankssandbox.internal.accounts.Account;
 import io.bankssandbox.internal.accounts.AccountBook;
 import io.bankssandbox.internal.access.Caller;
@@ -44,14 +44,14 @@ public final class CardIssuer {
         String id = state.ids.next("card_");
         Card card = new Card(id, now, account.entityId(), account.id(), command.nickname(), CardNumbers.last4For(id),
                 Card.ACTIVE, List.copyOf(command.spendingLimits()), "api");
-        state.cards.put(card);
+        state.table(Card.TABLE).put(card);
         state.events.publish(new CardIssued(card));
         return card;
     }
 
     /** A card issued through the API that the caller sees; web-app cards are not found. */
     public static Card get(SandboxState state, Caller caller, String id) {
-        Card card = state.cards.get(id);
+        Card card = state.table(Card.TABLE).get(id);
         if (card == null || !card.visibleToApi() || !caller.canSee(card.entityId())) {
             throw DomainException.notFound("Card", id);
         }
@@ -68,7 +68,7 @@ public final class CardIssuer {
             return card;
         }
         Card canceled = card.withStatus(Card.CANCELED);
-        state.cards.put(canceled);
+        state.table(Card.TABLE).put(canceled);
         state.events.publish(new CardCanceled(canceled, now));
         return canceled;
     }

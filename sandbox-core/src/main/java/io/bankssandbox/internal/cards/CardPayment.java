@@ -1,5 +1,8 @@
 package io.bankssandbox.internal.cards;
 
+import io.bankssandbox.internal.state.TableKind;
+import io.bankssandbox.internal.state.SortKey;
+
 import java.time.Instant;
 
 /**
@@ -16,4 +19,7 @@ public record CardPayment(
         String merchantCategoryCode,
         String merchantCountry,
         Instant authorizedAt,
-        String transactionId) {}
+        String transactionId) {
+    /** This row's table in every sandbox state: {@code state.table(CardPayment.TABLE)}. */
+    public static final TableKind<CardPayment> TABLE = TableKind.oldestFirst("card_payments", 90, CardPayment.class, CardPayment::id, p -> new SortKey(p.authorizedAt(), p.id()), CardPayment::cardId);
+}

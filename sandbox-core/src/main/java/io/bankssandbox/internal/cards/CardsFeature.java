@@ -17,7 +17,7 @@ public final class CardsFeature implements Feature {
     public CardsFeature(SandboxRuntime runtime, HttpPipeline pipeline) {
         this.runtime = runtime;
         pipeline.registerReplay("card", (caller, id) -> runtime.state().read(state ->
-                CardView.of(CardIssuer.get(state, caller, id), state.policy)));
+                CardView.of(CardIssuer.get(state, caller, id), state.setting(CardPolicy.SETTING))));
     }
 
     @Override
@@ -25,12 +25,12 @@ public final class CardsFeature implements Feature {
         api.post("/v0/cards", ErrorShape.NEST, CardIssuer.IssueCard.class, (request, command) ->
                 runtime.state().write(state -> {
                     Card card = CardIssuer.issue(state, request.caller(), command, runtime.clock().now());
-                    return ApiResponse.created(CardView.of(card, state.policy), "card", card.id());
+                    return ApiResponse.created(CardView.of(card, state.setting(CardPolicy.SETTING)), "card", card.id());
                 }));
         api.get("/v0/cards/{card_id}", ErrorShape.NEST, request -> runtime.state().read(state -> ApiResponse.ok(
-                CardView.of(CardIssuer.get(state, request.caller(), request.path("card_id")), state.policy))));
+                CardView.of(CardIssuer.get(state, request.caller(), request.path("card_id")), state.setting(CardPolicy.SETTING)))));
         api.delete("/v0/cards/{card_id}", ErrorShape.NEST, request -> runtime.state().write(state -> ApiResponse.ok(
-                CardView.of(CardIssuer.cancel(state, request.caller(), request.path("card_id"), runtime.clock().now()), state.policy))));
+                CardView.of(CardIssuer.cancel(state, request.caller(), request.path("card_id"), runtime.clock().now()), state.setting(CardPolicy.SETTING)))));
     }
 
     @Override

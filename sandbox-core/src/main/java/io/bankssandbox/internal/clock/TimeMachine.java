@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.clock;
 
+import io.bankssandbox.internal.state.Timeline;
 import io.bankssandbox.internal.events.DomainEvent;
 import io.bankssandbox.internal.events.StatusChanged;
 import io.bankssandbox.internal.state.DomainException;

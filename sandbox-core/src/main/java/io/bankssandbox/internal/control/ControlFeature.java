@@ -1,5 +1,7 @@
 package io.bankssandbox.internal.control;
 
+import io.bankssandbox.internal.access.ApiKey;
+
 import io.bankssandbox.internal.requests.Fault;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -74,7 +76,7 @@ public final class ControlFeature implements Feature {
             if ("scenario".equals(format) || "scenario-yaml".equals(format)) {
                 int defaultKey = runtime.state().read(s -> {
                     for (int i = 0; i < s.apiKeys.size(); i++) {
-                        if (s.apiKeys.get(i).key().equals(io.bankssandbox.Sandbox.DEFAULT_API_KEY)) {
+                        if (s.apiKeys.get(i).key().equals(ApiKey.DEFAULT)) {
                             return i + 1;
                         }
                     }

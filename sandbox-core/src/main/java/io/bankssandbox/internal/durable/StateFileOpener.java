@@ -62,7 +62,7 @@ public final class StateFileOpener {
         ChangeRecord.Replayed replayed;
         long snapshotSeq;
         if (existed) {
-            StateCodec.Decoded decoded = readSnapshot(path, runtime.config().seed());
+            StateCodec.Decoded decoded = readSnapshot(runtime.codec(), path, runtime.config().seed());
             restored = decoded.state();
             snapshotSeq = decoded.logSequence();
             replayed = new ChangeRecord.Replayed(new SandboxClock.Anchor(restored.startedAt, decoded.wallClock()),
@@ -105,9 +105,9 @@ public final class StateFileOpener {
     }
 
     /** The snapshot, read as a stream (a state file of a million rows is never held whole beside the state). */
-    private static StateCodec.Decoded readSnapshot(Path path, long seed) {
+    private static StateCodec.Decoded readSnapshot(StateCodec codec, Path path, long seed) {
         try (InputStream in = new BufferedInputStream(Files.newInputStream(path), 1 << 16)) {
-            return StateCodec.decode(in, seed);
+            return codec.decode(in, seed);
         } catch (FixtureException e) {
             throw new StateFile.StateFileException(path + ": " + String.join("; ", e.problems()));
         } catch (IOException e) {

@@ -1,5 +1,8 @@
 package io.bankssandbox.internal.entities;
 
+import io.bankssandbox.internal.state.TableKind;
+import io.bankssandbox.internal.state.SortKey;
+
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
@@ -17,6 +20,9 @@ public record Entity(
         String npi,
         Address address,
         LockboxAddress lockboxAddress) {
+    /** This row's table in every sandbox state: {@code state.table(Entity.TABLE)}. */
+    public static final TableKind<Entity> TABLE = TableKind.oldestFirst("entities", 10, Entity.class, Entity::id, e -> new SortKey(e.createdAt(), e.id()), Entity::id);
+
 
     /** The structures a provider (an entity with an NPI) can have. */
     public static final List<String> PROVIDER_STRUCTURES = List.of("professional_corporation", "professional_llc", "llc",

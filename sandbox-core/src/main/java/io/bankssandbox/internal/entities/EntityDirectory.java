@@ -13,7 +13,7 @@ public final class EntityDirectory {
     private EntityDirectory() {}
 
     public static Page<Entity> list(SandboxState state, Caller caller, SortKey after, int limit) {
-        return state.entities.page(caller.visibleEntities(), e -> true, after, limit);
+        return state.table(Entity.TABLE).page(caller.visibleEntities(), e -> true, after, limit);
     }
 
     /**
@@ -29,7 +29,7 @@ public final class EntityDirectory {
 
     /** The entity, or not found when unknown or invisible to the caller. */
     public static Entity get(SandboxState state, Caller caller, String id) {
-        Entity entity = state.entities.get(id);
+        Entity entity = state.table(Entity.TABLE).get(id);
         if (entity == null || !caller.canSee(id)) {
             throw DomainException.notFound("Entity", id);
         }
@@ -38,7 +38,7 @@ public final class EntityDirectory {
 
     /** The provider (an entity with an NPI and a lockbox), or not found. */
     public static Entity provider(SandboxState state, Caller caller, String id) {
-        Entity entity = state.entities.get(id);
+        Entity entity = state.table(Entity.TABLE).get(id);
         if (entity == null || !caller.canSee(id) || !entity.isProvider()) {
             throw DomainException.notFound("Provider", id);
         }

@@ -1,5 +1,8 @@
 package io.bankssandbox.internal.era;
 
+import io.bankssandbox.internal.state.TableKind;
+import io.bankssandbox.internal.state.SortKey;
+
 import java.time.Instant;
 import java.util.List;
 
@@ -18,6 +21,11 @@ public record Era(
         List<Claim> claims,
         Instant receivedAt,
         Instant updatedAt) {
+    /** This row's table in every sandbox state: {@code state.table(Era.TABLE)}. */
+    public static final TableKind<Era> TABLE = TableKind.newestFirst("eras", 60, Era.class, Era::id, e -> new SortKey(e.receivedAt(), e.id()), Era::entityId)
+            .lookupBy(Era.BY_TRANSACTION, e -> e.transactionId() == null ? List.of() : List.of(e.transactionId()))
+            .withRowRules(era -> EraBalance.violations(era).stream().map(v -> ": " + v).toList());
+
     /** The ERA table's lookup by the transaction that paid the ERA. */
     public static final String BY_TRANSACTION = "transaction";
 

@@ -28,11 +28,11 @@ public record EraDeposit(String payerRouting, String payerAccount, String payeeR
         }
         Account credited = null;
         InboundAchTransfer paying = null;
-        for (Account account : state.accounts.inPartition(era.entityId())) {
+        for (Account account : state.table(Account.TABLE).inPartition(era.entityId())) {
             if (credited == null) {
                 credited = account;
             }
-            for (InboundAchTransfer transfer : state.inboundAchTransfers.inPartition(account.id())) {
+            for (InboundAchTransfer transfer : state.table(InboundAchTransfer.TABLE).inPartition(account.id())) {
                 if (pays(transfer, era)) {
                     credited = account;
                     paying = transfer;

@@ -1,6 +1,6 @@
 package io.bankssandbox.internal.era;
 
-import io.bankssandbox.internal.events.EraChanged;
+import io.bankssandbox.internal.era.EraChanged;
 import io.bankssandbox.internal.accounts.Account;
 import io.bankssandbox.internal.accounts.Transaction;
 import io.bankssandbox.internal.access.Caller;
@@ -19,11 +19,11 @@ public final class EraDirectory {
      * from an ERA that names it (fixture sets may carry ERAs of settled payments without their ledger).
      */
     public static Era forTransaction(SandboxState state, Caller caller, String transactionId) {
-        Transaction transaction = state.transactions.get(transactionId);
+        Transaction transaction = state.table(Transaction.TABLE).get(transactionId);
         Era era = findByTransaction(state, transactionId);
         boolean known;
         if (transaction != null) {
-            Account account = state.accounts.get(transaction.accountId());
+            Account account = state.table(Account.TABLE).get(transaction.accountId());
             known = account != null && caller.canSee(account.entityId());
         } else {
             known = era != null && caller.canSee(era.entityId());
@@ -38,7 +38,7 @@ public final class EraDirectory {
     }
 
     private static Era findByTransaction(SandboxState state, String transactionId) {
-        return state.eras.lookup(Era.BY_TRANSACTION, transactionId);
+        return state.table(Era.TABLE).lookup(Era.BY_TRANSACTION, transactionId);
     }
 
     /**
@@ -52,11 +52,11 @@ public final class EraDirectory {
         if (reference == null) {
             return;
         }
-        for (Era era : state.eras.inPartition(entityId)) {
+        for (Era era : state.table(Era.TABLE).inPartition(entityId)) {
             if (era.transactionId() == null && "ach".equals(era.payment().method())
                     && reference.equals(era.payment().checkNumber()) && era.payment().amount() == amount) {
                 Era paid = era.withTransaction(transactionId, at);
-                state.eras.put(paid);
+                state.table(Era.TABLE).put(paid);
                 state.events.publish(new EraChanged(paid, "era.paid", at));
                 return;
             }

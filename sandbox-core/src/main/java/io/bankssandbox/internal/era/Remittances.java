@@ -44,7 +44,7 @@ public final class Remittances {
             return new Page<>(List.of(), false, null);
         }
         Predicate<Era> passes = filter::test;
-        return state.eras.page(List.of(entityId), passes, after, limit);
+        return state.table(Era.TABLE).page(List.of(entityId), passes, after, limit);
     }
 
     /** What the 835 of a remittance is written from: its ERA, and for an ACH payment, where the money went. */
@@ -59,7 +59,7 @@ public final class Remittances {
     /** The ERA behind a remittance id, or not found when unknown or of an entity the caller cannot see. */
     public static Era get(SandboxState state, Caller caller, String remittanceId) {
         Era era = remittanceId.startsWith(PREFIX)
-                ? state.eras.get(ERA_PREFIX + remittanceId.substring(PREFIX.length())) : null;
+                ? state.table(Era.TABLE).get(ERA_PREFIX + remittanceId.substring(PREFIX.length())) : null;
         if (era == null || !caller.canSee(era.entityId())) {
             throw DomainException.notFound("Remittance", remittanceId);
         }

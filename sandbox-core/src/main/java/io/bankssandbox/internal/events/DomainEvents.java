@@ -1,29 +1,28 @@
 package io.bankssandbox.internal.events;
 
-import io.bankssandbox.internal.state.SandboxState;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * One sandbox's event bus. The state holder calls it at the end of every write that published
+ * One sandbox's event bus, over its state type {@code S}. The state holder calls it at the end of every write that published
  * events: first {@link #beforeCommit} subscribers, still under the write lock (what they change
  * commits atomically with the change that caused the events, as a webhook's pending delivery must),
  * then, with the lock released, {@link #afterCommit} subscribers (a receiver called back from there
  * sees the new state). Subscribers run on the writing thread, in the order they subscribed; they
  * must be quick and must not publish.
  */
-public final class DomainEvents {
+public final class DomainEvents<S> {
     /** Reacts to a committed batch while the write lock is still held. */
     @FunctionalInterface
-    public interface BeforeCommit {
-        void accept(SandboxState state, List<DomainEvent> batch);
+    public interface BeforeCommit<S> {
+        void accept(S state, List<DomainEvent> batch);
     }
 
-    private final List<BeforeCommit> beforeCommit = new CopyOnWriteArrayList<>();
+    private final List<BeforeCommit<S>> beforeCommit = new CopyOnWriteArrayList<>();
     private final List<Consumer<List<DomainEvent>>> afterCommit = new CopyOnWriteArrayList<>();
 
-    public void beforeCommit(BeforeCommit subscriber) {
+    public void beforeCommit(BeforeCommit<S> subscriber) {
         beforeCommit.add(subscriber);
     }
 
@@ -32,8 +31,8 @@ public final class DomainEvents {
     }
 
     /** Called by the state holder under the write lock, with the write's events (never empty). */
-    public void committing(SandboxState state, List<DomainEvent> batch) {
-        for (BeforeCommit subscriber : beforeCommit) {
+    public void committing(S state, List<DomainEvent> batch) {
+        for (BeforeCommit<S> subscriber : beforeCommit) {
             subscriber.accept(state, batch);
         }
     }

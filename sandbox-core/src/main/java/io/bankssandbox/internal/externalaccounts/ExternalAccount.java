@@ -1,5 +1,8 @@
 package io.bankssandbox.internal.externalaccounts;
 
+import io.bankssandbox.internal.state.TableKind;
+import io.bankssandbox.internal.state.SortKey;
+
 import com.fasterxml.jackson.annotation.JsonView;
 import io.bankssandbox.internal.state.Json;
 import java.time.Instant;
@@ -19,6 +22,11 @@ public record ExternalAccount(
         String accountNumber,
         String status,
         Instant createdAt) {
+    /** This row's table in every sandbox state: {@code state.table(ExternalAccount.TABLE)}. */
+    public static final TableKind<ExternalAccount> TABLE = TableKind.newestFirst("external_accounts", 70, ExternalAccount.class, ExternalAccount::id, x -> new SortKey(x.createdAt(), x.id()), ExternalAccount::entityId)
+            .withRowRules(account -> ExternalAccountBook.violations(account.routingNumber(),
+                    account.holderAddress() == null ? null : account.holderAddress().state()).stream().map(v -> ": " + v).toList());
+
 
     public static final String ACTIVE = "active";
     public static final String ARCHIVED = "archived";

@@ -1,6 +1,6 @@
 package io.bankssandbox.internal.externalaccounts;
 
-import io.bankssandbox.internal.events.ExternalAccountChanged;
+import io.bankssandbox.internal.externalaccounts.ExternalAccountChanged;
 import io.bankssandbox.internal.access.Caller;
 import io.bankssandbox.internal.entities.EntityDirectory;
 import io.bankssandbox.internal.state.Command;
@@ -60,14 +60,14 @@ public final class ExternalAccountBook {
         ExternalAccount account = new ExternalAccount(state.ids.next("external_account_"), command.entityId(),
                 command.nickname(), command.holderType(), command.holderName(), command.holderAddress(),
                 command.routingNumber(), command.accountNumber(), ExternalAccount.ACTIVE, now);
-        state.externalAccounts.put(account);
+        state.table(ExternalAccount.TABLE).put(account);
         state.events.publish(new ExternalAccountChanged(account, now));
         return account;
     }
 
     /** The account, archived or not; not found when unknown or its entity is invisible to the caller. */
     public static ExternalAccount get(SandboxState state, Caller caller, String id) {
-        ExternalAccount account = state.externalAccounts.get(id);
+        ExternalAccount account = state.table(ExternalAccount.TABLE).get(id);
         if (account == null || !caller.canSee(account.entityId())) {
             throw DomainException.notFound("External account", id);
         }
@@ -77,7 +77,7 @@ public final class ExternalAccountBook {
     /** Active accounts, newest first: of one entity when {@code entityId} is given, else of every visible entity. */
     public static Page<ExternalAccount> list(SandboxState state, Caller caller, String entityId, SortKey after,
                                              int limit) {
-        return state.externalAccounts.page(EntityDirectory.partitions(state, caller, entityId),
+        return state.table(ExternalAccount.TABLE).page(EntityDirectory.partitions(state, caller, entityId),
                 a -> ExternalAccount.ACTIVE.equals(a.status()), after, limit);
     }
 
@@ -88,7 +88,7 @@ public final class ExternalAccountBook {
             throw DomainException.conflict("External account " + id + " is already archived");
         }
         ExternalAccount archived = account.archived();
-        state.externalAccounts.put(archived);
+        state.table(ExternalAccount.TABLE).put(archived);
         state.events.publish(new ExternalAccountChanged(archived, now));
         return archived;
     }

@@ -57,7 +57,7 @@ public final class CheckDeposits {
             }
             String mailId = after.id().substring(0, slash);
             String checkId = after.id().substring(slash + 1);
-            MailItem current = state.mail.get(mailId);
+            MailItem current = state.table(MailItem.TABLE).get(mailId);
             // the rest of the piece of mail the previous page ended in
             if (current != null && withChecks.test(current)) {
                 for (CheckDeposit check : newestFirst(current)) {
@@ -70,7 +70,7 @@ public final class CheckDeposits {
         }
         // every mail item read here holds at least one check, so limit + 1 items always fill the page
         while (found.size() <= limit) {
-            Page<MailItem> mail = state.mail.page(partitions, withChecks, mailAfter, limit + 1);
+            Page<MailItem> mail = state.table(MailItem.TABLE).page(partitions, withChecks, mailAfter, limit + 1);
             for (MailItem item : mail.items()) {
                 for (CheckDeposit check : newestFirst(item)) {
                     found.add(new Located(item, check));
@@ -90,7 +90,7 @@ public final class CheckDeposits {
 
     /** The check deposit, or not found when unknown or in mail of an entity the caller cannot see. */
     public static Located get(SandboxState state, Caller caller, String id) {
-        MailItem item = state.mail.lookup(MailItem.BY_FILE_OR_CHECK, id);
+        MailItem item = state.table(MailItem.TABLE).lookup(MailItem.BY_FILE_OR_CHECK, id);
         if (item != null && caller.canSee(item.providerId())) {
             for (CheckDeposit check : item.checks()) {
                 if (check.id().equals(id)) {

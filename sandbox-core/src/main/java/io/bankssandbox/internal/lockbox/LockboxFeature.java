@@ -43,7 +43,7 @@ public final class LockboxFeature implements Feature {
                     MailItem item = LockboxMail.receive(state, request.caller(), request.path("provider_id"), mail, now);
                     // Mail dated far enough back has holds already due: release them now, so the answer is current.
                     runtime.timeMachine().applyDue(state, now);
-                    return ApiResponse.created(MailItemView.of(state.mail.get(item.id())), null, null);
+                    return ApiResponse.created(MailItemView.of(state.table(MailItem.TABLE).get(item.id())), null, null);
                 }));
     }
 

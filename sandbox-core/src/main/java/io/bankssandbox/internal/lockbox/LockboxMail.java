@@ -1,7 +1,7 @@
 package io.bankssandbox.internal.lockbox;
 
-import io.bankssandbox.internal.events.MailReceived;
-import io.bankssandbox.internal.events.CheckDepositMoved;
+import io.bankssandbox.internal.lockbox.MailReceived;
+import io.bankssandbox.internal.lockbox.CheckDepositMoved;
 import io.bankssandbox.internal.accounts.Account;
 import io.bankssandbox.internal.accounts.Ledger;
 import io.bankssandbox.internal.access.Caller;
@@ -83,7 +83,7 @@ public final class LockboxMail {
         // The mail table lists newest first, so the newer bound comes first in the partition's order.
         SortKey newest = new SortKey(window.to() != null ? window.to() : Instant.MAX, "\uffff");
         SortKey oldest = new SortKey(window.from() != null ? window.from() : Instant.MIN, "");
-        return List.copyOf(state.mail.inPartitionBetween(providerId, newest, oldest));
+        return List.copyOf(state.table(MailItem.TABLE).inPartitionBetween(providerId, newest, oldest));
     }
 
     /**
@@ -96,7 +96,7 @@ public final class LockboxMail {
         if (window.isEmpty()) {
             return new Page<>(List.of(), false, null);
         }
-        return state.mail.page(List.of(entityId), m -> window.contains(m.receivedAt()), after, limit);
+        return state.table(MailItem.TABLE).page(List.of(entityId), m -> window.contains(m.receivedAt()), after, limit);
     }
 
     /**
@@ -110,7 +110,7 @@ public final class LockboxMail {
         if (at.isAfter(now)) {
             throw DomainException.invalid("received_at must not be in the future (the sandbox clock is at " + now + ")");
         }
-        Iterator<Account> accounts = state.accounts.inPartition(provider.id()).iterator();
+        Iterator<Account> accounts = state.table(Account.TABLE).inPartition(provider.id()).iterator();
         if (!accounts.hasNext()) {
             throw DomainException.conflict("Provider " + provider.id() + " has no account to deposit checks into");
         }
@@ -135,7 +135,7 @@ public final class LockboxMail {
                     new CheckDeposit.Hold(CheckDeposit.Hold.HELD, at.plus(HOLD), null), micr));
         }
         MailItem item = new MailItem(mailId, provider.id(), accountId, fileId, List.copyOf(checks), at);
-        state.mail.put(item);
+        state.table(MailItem.TABLE).put(item);
         scheduleHolds(state, item);
         state.events.publish(new MailReceived(item, at));
         return item;
@@ -196,13 +196,13 @@ public final class LockboxMail {
         List<CheckDeposit> checks = new ArrayList<>(item.checks());
         checks.replaceAll(check -> check.id().equals(changed.id()) ? changed : check);
         MailItem updated = item.withChecks(List.copyOf(checks));
-        state.mail.put(updated);
+        state.table(MailItem.TABLE).put(updated);
         return updated;
     }
 
     /** Puts every hold still held on the timeline (loaded or imported data). */
     public static void schedule(SandboxState state) {
-        for (MailItem item : state.mail.all()) {
+        for (MailItem item : state.table(MailItem.TABLE).all()) {
             scheduleHolds(state, item);
         }
     }
@@ -221,7 +221,7 @@ public final class LockboxMail {
      */
     public static void releaseHold(SandboxState state, String timelineId, Instant at) {
         int slash = timelineId.indexOf('/');
-        MailItem item = state.mail.get(timelineId.substring(0, slash));
+        MailItem item = state.table(MailItem.TABLE).get(timelineId.substring(0, slash));
         String checkId = timelineId.substring(slash + 1);
         if (item == null) {
             return;
@@ -236,7 +236,7 @@ public final class LockboxMail {
             CheckDeposit released = check.withHold(new CheckDeposit.Hold(CheckDeposit.Hold.RELEASED,
                     hold.automaticallyReleasesAt(), at));
             checks.set(i, released);
-            state.mail.put(item.withChecks(List.copyOf(checks)));
+            state.table(MailItem.TABLE).put(item.withChecks(List.copyOf(checks)));
             Ledger.moveAvailable(state, item.accountId(), check.amount());
             state.events.publish(new CheckDepositMoved(released, item.accountId(), "check_deposit.hold_released", at));
             return;

@@ -1,5 +1,8 @@
 package io.bankssandbox.internal.lockbox;
 
+import io.bankssandbox.internal.state.TableKind;
+import io.bankssandbox.internal.state.SortKey;
+
 import java.time.Instant;
 import java.util.List;
 
@@ -14,6 +17,10 @@ public record MailItem(
         String fileId,
         List<CheckDeposit> checks,
         Instant receivedAt) {
+    /** This row's table in every sandbox state: {@code state.table(MailItem.TABLE)}. */
+    public static final TableKind<MailItem> TABLE = TableKind.newestFirst("mail", 50, MailItem.class, MailItem::id, m -> new SortKey(m.receivedAt(), m.id()), MailItem::providerId)
+            .lookupBy(MailItem.BY_FILE_OR_CHECK, MailItem::lookupKeys);
+
 
     /** The mail table's lookup by the scan's file id and by each check's id (a check lives in its mail item). */
     public static final String BY_FILE_OR_CHECK = "file_or_check";

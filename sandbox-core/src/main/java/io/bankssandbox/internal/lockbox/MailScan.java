@@ -29,9 +29,9 @@ public final class MailScan {
 
     /** The mail item whose scan has this file id, or not found when unknown or invisible to the caller. */
     public static Contents find(SandboxState state, Caller caller, String fileId) {
-        MailItem item = state.mail.lookup(MailItem.BY_FILE_OR_CHECK, fileId);
+        MailItem item = state.table(MailItem.TABLE).lookup(MailItem.BY_FILE_OR_CHECK, fileId);
         if (item != null && item.fileId().equals(fileId) && caller.canSee(item.providerId())) {
-            return new Contents(item, state.entities.get(item.providerId()));
+            return new Contents(item, state.table(Entity.TABLE).get(item.providerId()));
         }
         throw DomainException.notFound("File", fileId);
     }

@@ -6,7 +6,7 @@ import io.bankssandbox.internal.state.SandboxState;
 
 /**
  * One feature of the sandbox (cards, ACH, lockbox...): its routes, its control routes, and the
- * transitions it puts on the clock. Features are wired once per sandbox by {@link io.bankssandbox.SandboxServer}.
+ * transitions it puts on the clock. Features are wired once per sandbox by {@code SandboxServer}.
  */
 public interface Feature {
     /** The /v0 routes. */

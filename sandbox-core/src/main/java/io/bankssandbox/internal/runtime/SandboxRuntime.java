@@ -3,7 +3,6 @@ package io.bankssandbox.internal.runtime;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.internal.clock.SandboxClock;
 import io.bankssandbox.internal.clock.TimeMachine;
 import io.bankssandbox.internal.events.DomainEvents;
@@ -36,10 +35,11 @@ import java.util.Map;
  * fixture snapshot is decoded once; reset restores a copy of it, never re-reading files.
  */
 public final class SandboxRuntime {
-    private final SandboxConfig config;
+    private final RuntimeConfig config;
+    private final StateCodec codec;
     private final SandboxState fixtureSnapshot;
     private final List<IdempotencyStore.Entry> fixtureKeys;
-    private final DomainEvents events = new DomainEvents();
+    private final DomainEvents<SandboxState> events = new DomainEvents<>();
     private final StateHolder state;
     private final SandboxClock clock;
     private final TimeMachine timeMachine;
@@ -51,19 +51,24 @@ public final class SandboxRuntime {
     private final List<java.util.function.Consumer<SandboxState>> replacedListeners =
             new java.util.concurrent.CopyOnWriteArrayList<>();
 
-    public SandboxRuntime(SandboxConfig config) {
+    /**
+     * @param fixtures the decoded fixture sets of the sandbox assembly, whose codec (its state model)
+     *     this runtime's state, exports and imports follow
+     */
+    public SandboxRuntime(RuntimeConfig config, FixtureSnapshots fixtures) {
         this.config = config;
+        this.codec = fixtures.codec();
         // classpath sets are decoded once per JVM (FixtureSnapshots): the embedded per-class start stays cheap;
         // a config that adds documents or keys is decoded on its own
         StateCodec.Decoded decoded = config.fixtureDocuments().isEmpty() && config.extraApiKeys().isEmpty()
-                ? FixtureSnapshots.decode(config.fixtures(), config.seed())
-                : StateCodec.decode(fixtureDocuments(config), config.seed());
+                ? fixtures.decode(config.fixtures(), config.seed())
+                : codec.decode(fixtureDocuments(codec, config), config.seed());
         Instant start = config.start() != null ? config.start() : decoded.state().startedAt;
         this.fixtureSnapshot = decoded.state();
         this.fixtureKeys = decoded.idempotencyKeys();
         this.clock = new SandboxClock(config.clockMode(), start);
         // empty until install() gives it its copy of the snapshot, scheduled: one copy per start, not two
-        this.state = new StateHolder(new SandboxState(fixtureSnapshot.apiKeys, fixtureSnapshot.policy,
+        this.state = new StateHolder(new SandboxState(codec.model(), fixtureSnapshot.apiKeys,
                 fixtureSnapshot.ids.copy(), fixtureSnapshot.startedAt), events);
         this.timeMachine = new TimeMachine(clock, state);
         this.rateLimiter = new RateLimiter(config.rateLimitPerMinute());
@@ -71,8 +76,8 @@ public final class SandboxRuntime {
     }
 
     /** The fixture set's files, with the documents and API keys the config adds (checked as files are). */
-    private static Map<String, JsonNode> fixtureDocuments(SandboxConfig config) {
-        Map<String, JsonNode> documents = new LinkedHashMap<>(FixtureLoader.read(config.fixtures()));
+    private static Map<String, JsonNode> fixtureDocuments(StateCodec codec, RuntimeConfig config) {
+        Map<String, JsonNode> documents = new LinkedHashMap<>(FixtureLoader.read(codec.files(), config.fixtures()));
         documents.putAll(config.fixtureDocuments());
         if (!config.extraApiKeys().isEmpty()) {
             JsonNode existing = documents.get("api_keys");
@@ -110,12 +115,15 @@ public final class SandboxRuntime {
         replacedListeners.forEach(listener -> listener.accept(next));
     }
 
-    public SandboxConfig config() { return config; }
+    public RuntimeConfig config() { return config; }
+
+    /** Reads and writes state documents of this sandbox's state model. */
+    public StateCodec codec() { return codec; }
 
     public StateHolder state() { return state; }
 
     /** The domain events of this sandbox: subscribe to see every committed change. */
-    public DomainEvents events() { return events; }
+    public DomainEvents<SandboxState> events() { return events; }
 
     public SandboxClock clock() { return clock; }
 
@@ -136,7 +144,7 @@ public final class SandboxRuntime {
 
     /** The fixture state as an exported document: what a reset returns to (a recording tells its values from generated ones). */
     public ObjectNode exportFixtureState() {
-        return StateCodec.encode(fixtureSnapshot, fixtureStart(), fixtureKeys);
+        return codec.encode(fixtureSnapshot, fixtureStart(), fixtureKeys);
     }
 
     /** Back to the fixture state: data, clock, idempotency keys, journal, faults. */
@@ -161,7 +169,7 @@ public final class SandboxRuntime {
 
     /** The whole state as one document whose keys are the fixture files' names (a tree: see the streamed export for a large state). */
     public ObjectNode exportState() {
-        return state.read(s -> StateCodec.encode(s, clock.now(), idempotency.export()));
+        return state.read(s -> codec.encode(s, clock.now(), idempotency.export()));
     }
 
     /**
@@ -194,7 +202,7 @@ public final class SandboxRuntime {
             Map.Entry<String, JsonNode> field = it.next();
             documents.put(field.getKey(), field.getValue());
         }
-        StateCodec.Decoded decoded = StateCodec.decode(documents, config.seed());
+        StateCodec.Decoded decoded = codec.decode(documents, config.seed());
         install(decoded.state(), decoded.idempotencyKeys(), decoded.state().startedAt);
     }
 
@@ -204,7 +212,7 @@ public final class SandboxRuntime {
      * breaks off (IOException).
      */
     public void importState(InputStream in) throws IOException {
-        StateCodec.Decoded decoded = StateCodec.decode(in, config.seed());
+        StateCodec.Decoded decoded = codec.decode(in, config.seed());
         install(decoded.state(), decoded.idempotencyKeys(), decoded.state().startedAt);
     }
 

@@ -47,12 +47,12 @@ public final class StateHolder {
     }
 
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
-    private final DomainEvents events;
+    private final DomainEvents<SandboxState> events;
     private volatile CommitLog commitLog = CommitLog.NONE;
     /** Volatile for {@link #readUnlocked}; every other access holds the lock. */
     private volatile SandboxState current;
 
-    public StateHolder(SandboxState initial, DomainEvents events) {
+    public StateHolder(SandboxState initial, DomainEvents<SandboxState> events) {
         this.current = initial;
         this.events = events;
     }

@@ -16,13 +16,13 @@ public final class TransactionHistory {
 
     public static Page<Transaction> list(SandboxState state, Caller caller, String accountId, SortKey after, int limit) {
         Account account = AccountBook.get(state, caller, accountId);
-        return state.transactions.page(List.of(account.id()), t -> true, after, limit);
+        return state.table(Transaction.TABLE).page(List.of(account.id()), t -> true, after, limit);
     }
 
     /** The transaction, or not found when unknown or of an account the caller cannot see. */
     public static Transaction get(SandboxState state, Caller caller, String id) {
-        Transaction transaction = state.transactions.get(id);
-        Account account = transaction == null ? null : state.accounts.get(transaction.accountId());
+        Transaction transaction = state.table(Transaction.TABLE).get(id);
+        Account account = transaction == null ? null : state.table(Account.TABLE).get(transaction.accountId());
         if (account == null || !caller.canSee(account.entityId())) {
             throw DomainException.notFound("Transaction", id);
         }

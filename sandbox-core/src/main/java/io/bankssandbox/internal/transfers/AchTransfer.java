@@ -1,5 +1,8 @@
 package io.bankssandbox.internal.transfers;
 
+import io.bankssandbox.internal.state.TableKind;
+import io.bankssandbox.internal.state.SortKey;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
@@ -26,6 +29,9 @@ public record AchTransfer(
         @JsonProperty("return") Return returned,
         @JsonInclude(JsonInclude.Include.NON_NULL) Instant approvedAt,
         @JsonInclude(JsonInclude.Include.NON_NULL) String reversalTransactionId) {
+    /** This row's table in every sandbox state: {@code state.table(AchTransfer.TABLE)}. */
+    public static final TableKind<AchTransfer> TABLE = TableKind.newestFirst("ach_transfers", 110, AchTransfer.class, AchTransfer::id, a -> new SortKey(a.createdAt(), a.id()), AchTransfer::accountId);
+
 
     public static final String PENDING = "pending";
     public static final String SUBMITTED = "submitted";

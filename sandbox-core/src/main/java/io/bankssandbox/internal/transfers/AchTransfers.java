@@ -1,6 +1,6 @@
 package io.bankssandbox.internal.transfers;
 
-import io.bankssandbox.internal.events.AchTransferMoved;
+import io.bankssandbox.internal.transfers.AchTransferMoved;
 import io.bankssandbox.internal.accounts.Account;
 import io.bankssandbox.internal.accounts.AccountBook;
 import io.bankssandbox.internal.accounts.Ledger;
@@ -50,7 +50,7 @@ public final class AchTransfers {
 
     public static Sent create(SandboxState state, Caller caller, Send send, Instant now) {
         Account source = AccountBook.get(state, caller, send.sourceAccountId());
-        ExternalAccount destination = state.externalAccounts.get(send.destinationAccountId());
+        ExternalAccount destination = state.table(ExternalAccount.TABLE).get(send.destinationAccountId());
         if (destination == null || !caller.canSee(destination.entityId())) {
             throw DomainException.notFound("External account", send.destinationAccountId());
         }
@@ -70,13 +70,13 @@ public final class AchTransfers {
         }
         String id = state.ids.next("ach_transfer_");
         String description = send.description();
-        Entity entity = state.entities.get(source.entityId());
+        Entity entity = state.table(Entity.TABLE).get(source.entityId());
         String descriptor = description != null && !description.isBlank() ? description : entity.name();
         Transaction transaction = Ledger.post(state, null, source.id(), -send.amount(), -send.amount(), now,
                 "ACH transfer to " + destination.nickname(), INTENTION, id, destination.id());
         AchTransfer transfer = new AchTransfer(id, now, source.id(), destination.id(), send.amount(), description,
                 descriptor, AchTransfer.PENDING, transaction.id(), null, null, null, null, null);
-        state.achTransfers.put(transfer);
+        state.table(AchTransfer.TABLE).put(transfer);
         scheduleNext(state, transfer);
         state.events.publish(new AchTransferMoved(transfer, "ach_transfer.created", now));
         return new Sent(transfer, transaction);
@@ -84,11 +84,11 @@ public final class AchTransfers {
 
     /** The transfer, when the caller sees its account; else not found. */
     public static AchTransfer get(SandboxState state, Caller caller, String id) {
-        AchTransfer transfer = state.achTransfers.get(id);
+        AchTransfer transfer = state.table(AchTransfer.TABLE).get(id);
         if (transfer == null) {
             throw DomainException.notFound("ACH transfer", id);
         }
-        Account account = state.accounts.get(transfer.accountId());
+        Account account = state.table(Account.TABLE).get(transfer.accountId());
         if (account == null || !caller.canSee(account.entityId())) {
             throw DomainException.notFound("ACH transfer", id);
         }
@@ -104,7 +104,7 @@ public final class AchTransfers {
                     + transfer.status() + ", amount " + transfer.amount() + ")");
         }
         AchTransfer approved = transfer.approved(now);
-        state.achTransfers.put(approved);
+        state.table(AchTransfer.TABLE).put(approved);
         scheduleNext(state, approved);
         state.events.publish(new AchTransferMoved(approved, "ach_transfer.approved", now));
         return approved;
@@ -131,7 +131,7 @@ public final class AchTransfers {
                 "Return of ACH transfer " + id, RETURN, id, transfer.externalAccountId());
         AchTransfer returned = transfer.reversed(AchTransfer.RETURNED,
                 new AchTransfer.Return(reason != null ? reason : DEFAULT_RETURN_REASON, now), back.id());
-        state.achTransfers.put(returned);
+        state.table(AchTransfer.TABLE).put(returned);
         state.events.publish(new AchTransferMoved(returned, "ach_transfer.returned", now));
         return returned;
     }
@@ -146,31 +146,31 @@ public final class AchTransfers {
                 (AchTransfer.REJECTED.equals(status) ? "Rejected" : "Canceled") + " ACH transfer " + id, REJECTION, id,
                 transfer.externalAccountId());
         AchTransfer reversed = transfer.reversed(status, null, back.id());
-        state.achTransfers.put(reversed);
+        state.table(AchTransfer.TABLE).put(reversed);
         state.events.publish(new AchTransferMoved(reversed, "ach_transfer." + status, now));
         return reversed;
     }
 
     /** Clock transition: a pending transfer is handed to the network. */
     public static void submit(SandboxState state, String id, Instant at) {
-        AchTransfer transfer = state.achTransfers.get(id);
+        AchTransfer transfer = state.table(AchTransfer.TABLE).get(id);
         if (transfer == null || !transfer.awaitsSubmission() || at.isBefore(submissionAt(transfer))) {
             return;
         }
         AchTransfer submitted = transfer.submitted(new AchTransfer.Submission(at, nextBusinessDay(at)));
-        state.achTransfers.put(submitted);
+        state.table(AchTransfer.TABLE).put(submitted);
         scheduleNext(state, submitted);
         state.events.publish(new AchTransferMoved(submitted, "ach_transfer.submitted", at));
     }
 
     /** Clock transition: the funds reached the receiving bank. */
     public static void settle(SandboxState state, String id, Instant at) {
-        AchTransfer transfer = state.achTransfers.get(id);
+        AchTransfer transfer = state.table(AchTransfer.TABLE).get(id);
         if (transfer == null || !AchTransfer.SUBMITTED.equals(transfer.status()) || transfer.settledAt() != null) {
             return;
         }
         AchTransfer settled = transfer.settled(at);
-        state.achTransfers.put(settled);
+        state.table(AchTransfer.TABLE).put(settled);
         state.events.publish(new AchTransferMoved(settled, "ach_transfer.settled", at));
     }
 
@@ -205,7 +205,7 @@ public final class AchTransfers {
     }
 
     private static AchTransfer require(SandboxState state, String id) {
-        AchTransfer transfer = state.achTransfers.get(id);
+        AchTransfer transfer = state.table(AchTransfer.TABLE).get(id);
         if (transfer == null) {
             throw DomainException.notFound("ACH transfer", id);
         }

@@ -1,5 +1,8 @@
 package io.bankssandbox.internal.transfers;
 
+import io.bankssandbox.internal.state.TableKind;
+import io.bankssandbox.internal.state.SortKey;
+
 import java.time.Instant;
 import java.util.List;
 
@@ -16,6 +19,9 @@ public record BookTransfer(
         String status,
         List<String> transactionIds,
         Instant createdAt) {
+    /** This row's table in every sandbox state: {@code state.table(BookTransfer.TABLE)}. */
+    public static final TableKind<BookTransfer> TABLE = TableKind.newestFirst("book_transfers", 100, BookTransfer.class, BookTransfer::id, b -> new SortKey(b.createdAt(), b.id()), BookTransfer::sourceAccountId);
+
 
     public static final String COMPLETE = "complete";
 

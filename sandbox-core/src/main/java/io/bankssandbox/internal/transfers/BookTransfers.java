@@ -1,6 +1,6 @@
 package io.bankssandbox.internal.transfers;
 
-import io.bankssandbox.internal.events.BookTransferCompleted;
+import io.bankssandbox.internal.transfers.BookTransferCompleted;
 import io.bankssandbox.internal.accounts.Account;
 import io.bankssandbox.internal.accounts.AccountBook;
 import io.bankssandbox.internal.accounts.Ledger;
@@ -42,14 +42,14 @@ public final class BookTransfers {
                 description != null ? description : "Transfer from " + source.name(), CATEGORY, id, source.id());
         BookTransfer transfer = new BookTransfer(id, source.id(), destination.id(), move.amount(), description,
                 BookTransfer.COMPLETE, List.of(debit.id(), credit.id()), now);
-        state.bookTransfers.put(transfer);
+        state.table(BookTransfer.TABLE).put(transfer);
         state.events.publish(new BookTransferCompleted(transfer));
         return transfer;
     }
 
     /** The transfer, when the caller sees either of its accounts; else not found. */
     public static BookTransfer get(SandboxState state, Caller caller, String id) {
-        BookTransfer transfer = state.bookTransfers.get(id);
+        BookTransfer transfer = state.table(BookTransfer.TABLE).get(id);
         if (transfer == null || !(sees(state, caller, transfer.sourceAccountId())
                 || sees(state, caller, transfer.destinationAccountId()))) {
             throw DomainException.notFound("Book transfer", id);
@@ -58,7 +58,7 @@ public final class BookTransfers {
     }
 
     private static boolean sees(SandboxState state, Caller caller, String accountId) {
-        Account account = state.accounts.get(accountId);
+        Account account = state.table(Account.TABLE).get(accountId);
         return account != null && caller.canSee(account.entityId());
     }
 }

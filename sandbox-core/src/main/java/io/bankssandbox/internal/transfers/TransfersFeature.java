@@ -78,7 +78,7 @@ public final class TransfersFeature implements Feature {
 
     @Override
     public void schedule(SandboxState state) {
-        for (AchTransfer transfer : state.achTransfers.all()) {
+        for (AchTransfer transfer : state.table(AchTransfer.TABLE).all()) {
             AchTransfers.scheduleNext(state, transfer);
         }
     }

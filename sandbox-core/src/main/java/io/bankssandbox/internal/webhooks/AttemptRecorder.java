@@ -64,13 +64,13 @@ final class AttemptRecorder {
         state.write(s -> {
             long current = generation.getAsLong();
             for (Result result : batch) {
-                WebhookDelivery delivery = s.webhookDeliveries.get(result.deliveryId());
+                WebhookDelivery delivery = s.table(WebhookDelivery.TABLE).get(result.deliveryId());
                 if (result.generation() != current || delivery == null || !delivery.isPending()
                         || delivery.attempts().size() != result.attemptsBefore()) {
                     continue; // the state was replaced, or the delivery moved on meanwhile
                 }
                 WebhookDelivery updated = delivery.after(result.attempt());
-                s.webhookDeliveries.put(updated);
+                s.table(WebhookDelivery.TABLE).put(updated);
                 if (updated.isPending()) {
                     pending.add(new Retry(result.lane(), updated));
                 }

@@ -53,7 +53,7 @@ public final class WebhookControls {
 
     /** Every delivery since start (or the last reset), newest first, with its attempts. */
     public List<DeliveryView> deliveries() {
-        return service.read(state -> state.webhookDeliveries.all().stream().map(DeliveryView::of).toList());
+        return service.read(state -> state.table(WebhookDelivery.TABLE).all().stream().map(DeliveryView::of).toList());
     }
 
     /** Sends a delivery again now, with the same {@code webhook-id}. */

@@ -1,5 +1,8 @@
 package io.bankssandbox.internal.webhooks;
 
+import io.bankssandbox.internal.state.TableKind;
+import io.bankssandbox.internal.state.SortKey;
+
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Duration;
@@ -16,6 +19,9 @@ import java.util.List;
 public record WebhookDelivery(String id, String eventId, String event, String endpointId, Instant occurredAt,
                               JsonNode body, String status, List<Attempt> attempts, Instant nextAttemptAt,
                               int scheduleStart) {
+    /** This row's table in every sandbox state: {@code state.table(WebhookDelivery.TABLE)}. */
+    public static final TableKind<WebhookDelivery> TABLE = TableKind.newestFirst("webhook_deliveries", 130, WebhookDelivery.class, WebhookDelivery::id, d -> new SortKey(d.occurredAt(), d.id()), WebhookDelivery::endpointId);
+
     public static final String PENDING = "pending";
     public static final String DELIVERED = "delivered";
     public static final String FAILED = "failed";

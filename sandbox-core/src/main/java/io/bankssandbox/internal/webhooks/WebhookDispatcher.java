@@ -83,7 +83,7 @@ final class WebhookDispatcher implements AutoCloseable {
     /** Under the state's write lock, as the state is replaced: index its pending deliveries afresh. */
     void rebuild(SandboxState replaced) {
         generation++;
-        List<WebhookDelivery> pending = replaced.webhookDeliveries.all().stream()
+        List<WebhookDelivery> pending = replaced.table(WebhookDelivery.TABLE).all().stream()
                 .filter(WebhookDelivery::isPending).toList();
         synchronized (lock) {
             lanes.clear();
@@ -191,7 +191,7 @@ final class WebhookDispatcher implements AutoCloseable {
 
     private void attempt(Pick pick) {
         Target target = state.read(s -> {
-            WebhookDelivery delivery = s.webhookDeliveries.get(pick.deliveryId());
+            WebhookDelivery delivery = s.table(WebhookDelivery.TABLE).get(pick.deliveryId());
             return delivery == null ? null : new Target(delivery, endpoints.find(s, delivery.endpointId()));
         });
         Instant now = clock.now();

@@ -1,5 +1,8 @@
 package io.bankssandbox.internal.webhooks;
 
+import io.bankssandbox.internal.state.TableKind;
+import io.bankssandbox.internal.state.SortKey;
+
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.time.Instant;
 import java.util.List;
@@ -14,6 +17,9 @@ import java.util.List;
  */
 public record WebhookEndpoint(String id, Instant createdAt, String url, String apiKey, List<String> events,
                               String secret, String origin, Instant deletedAt) {
+    /** This row's table in every sandbox state: {@code state.table(WebhookEndpoint.TABLE)}. */
+    public static final TableKind<WebhookEndpoint> TABLE = TableKind.oldestFirst("webhook_endpoints", 120, WebhookEndpoint.class, WebhookEndpoint::id, w -> new SortKey(w.createdAt(), w.id()), w -> null);
+
     public static final String INBOX = "inbox";
     public static final String CONFIG = "config";
     public static final String CONTROL = "control";

@@ -54,11 +54,11 @@ public final class WebhookEndpoints {
 
     /** With the deleted ones too: what deliveries were once sent to. */
     public List<WebhookEndpoint> including(SandboxState state, boolean deleted) {
-        if (state.webhookEndpoints.size() == 0) {
+        if (state.table(WebhookEndpoint.TABLE).size() == 0) {
             return configured;
         }
         List<WebhookEndpoint> all = new ArrayList<>(configured);
-        for (WebhookEndpoint endpoint : state.webhookEndpoints.all()) {
+        for (WebhookEndpoint endpoint : state.table(WebhookEndpoint.TABLE).all()) {
             if (deleted || !endpoint.isDeleted()) {
                 all.add(endpoint);
             }
@@ -73,20 +73,20 @@ public final class WebhookEndpoints {
                 return endpoint;
             }
         }
-        WebhookEndpoint endpoint = state.webhookEndpoints.get(id);
+        WebhookEndpoint endpoint = state.table(WebhookEndpoint.TABLE).get(id);
         return endpoint == null || endpoint.isDeleted() ? null : endpoint;
     }
 
     public WebhookEndpoint register(SandboxState state, Registration registration, Instant now) {
         WebhookEndpoint endpoint = build(state.ids.next("webhook_endpoint_"), registration, state, now,
                 WebhookEndpoint.CONTROL);
-        state.webhookEndpoints.put(endpoint);
+        state.table(WebhookEndpoint.TABLE).put(endpoint);
         return endpoint;
     }
 
     /** Removes an endpoint added through the control API; its pending deliveries end as failed. */
     public WebhookEndpoint delete(SandboxState state, String id, Instant now) {
-        WebhookEndpoint endpoint = state.webhookEndpoints.get(id);
+        WebhookEndpoint endpoint = state.table(WebhookEndpoint.TABLE).get(id);
         if (endpoint == null || endpoint.isDeleted()) {
             for (WebhookEndpoint given : configured) {
                 if (given.id().equals(id)) {
@@ -96,11 +96,11 @@ public final class WebhookEndpoints {
             }
             throw DomainException.notFound("Webhook endpoint", id);
         }
-        state.webhookEndpoints.put(new WebhookEndpoint(endpoint.id(), endpoint.createdAt(), endpoint.url(),
+        state.table(WebhookEndpoint.TABLE).put(new WebhookEndpoint(endpoint.id(), endpoint.createdAt(), endpoint.url(),
                 endpoint.apiKey(), endpoint.events(), endpoint.secret(), endpoint.origin(), now));
-        for (WebhookDelivery delivery : List.copyOf(state.webhookDeliveries.inPartition(id))) {
+        for (WebhookDelivery delivery : List.copyOf(state.table(WebhookDelivery.TABLE).inPartition(id))) {
             if (delivery.isPending()) {
-                state.webhookDeliveries.put(delivery.abandoned());
+                state.table(WebhookDelivery.TABLE).put(delivery.abandoned());
             }
         }
         return endpoint;

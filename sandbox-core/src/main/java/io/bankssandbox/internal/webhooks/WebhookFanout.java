@@ -6,8 +6,8 @@ import io.bankssandbox.internal.accounts.Account;
 import io.bankssandbox.internal.access.Caller;
 import io.bankssandbox.internal.entities.Entity;
 import io.bankssandbox.internal.events.DomainEvent;
-import io.bankssandbox.internal.events.EntityConnected;
-import io.bankssandbox.internal.events.TransactionPosted;
+import io.bankssandbox.internal.entities.EntityConnected;
+import io.bankssandbox.internal.accounts.TransactionPosted;
 import io.bankssandbox.internal.state.Json;
 import io.bankssandbox.internal.state.SandboxState;
 import io.bankssandbox.internal.transactions.TransactionView;
@@ -44,7 +44,7 @@ final class WebhookFanout {
             JsonNode body;
             Predicate<WebhookEndpoint> receives;
             if (event instanceof TransactionPosted posted) {
-                Account account = state.accounts.get(posted.transaction().accountId());
+                Account account = state.table(Account.TABLE).get(posted.transaction().accountId());
                 name = WebhookEndpoints.TRANSACTION_CREATED;
                 body = body(name, "transaction", Json.MAPPER.valueToTree(TransactionView.of(posted.transaction())), event);
                 receives = endpoint -> sees(keys.get(endpoint.apiKey()), account.entityId());
@@ -67,7 +67,7 @@ final class WebhookFanout {
                 WebhookDelivery delivery = new WebhookDelivery(state.ids.next("webhook_delivery_"), eventId, name,
                         endpoint.id(), event.occurredAt(), body, WebhookDelivery.PENDING, List.of(),
                         event.occurredAt(), 0);
-                state.webhookDeliveries.put(delivery);
+                state.table(WebhookDelivery.TABLE).put(delivery);
                 created.add(delivery);
             }
         }

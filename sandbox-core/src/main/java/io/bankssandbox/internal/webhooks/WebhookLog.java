@@ -21,7 +21,7 @@ public final class WebhookLog {
     /** Null filters match everything. */
     public static Page<WebhookDelivery> deliveries(SandboxState state, String endpointId, String event, String status,
                                                    SortKey after, int limit) {
-        return state.webhookDeliveries.page(endpointId == null ? null : List.of(endpointId),
+        return state.table(WebhookDelivery.TABLE).page(endpointId == null ? null : List.of(endpointId),
                 d -> (event == null || event.equals(d.event())) && (status == null || status.equals(d.status())),
                 after, limit);
     }
@@ -38,7 +38,7 @@ public final class WebhookLog {
         if (inboxes.isEmpty()) {
             return entries;
         }
-        Page<WebhookDelivery> delivered = state.webhookDeliveries.page(inboxes,
+        Page<WebhookDelivery> delivered = state.table(WebhookDelivery.TABLE).page(inboxes,
                 d -> (event == null || event.equals(d.event())) && d.attempts().stream().anyMatch(WebhookDelivery.Attempt::succeeded),
                 null, limit);
         for (WebhookDelivery delivery : delivered.items()) {

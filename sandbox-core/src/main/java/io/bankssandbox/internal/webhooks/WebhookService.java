@@ -65,7 +65,7 @@ public final class WebhookService implements AutoCloseable {
 
     public WebhookDelivery delivery(String id) {
         return runtime.state().read(state -> {
-            WebhookDelivery delivery = state.webhookDeliveries.get(id);
+            WebhookDelivery delivery = state.table(WebhookDelivery.TABLE).get(id);
             if (delivery == null) {
                 throw DomainException.notFound("Webhook delivery", id);
             }
@@ -76,7 +76,7 @@ public final class WebhookService implements AutoCloseable {
     /** Sends a delivery again now, whatever its status, with a fresh retry schedule. */
     public WebhookDelivery redeliver(String id) {
         WebhookDelivery redelivered = runtime.state().write(state -> {
-            WebhookDelivery delivery = state.webhookDeliveries.get(id);
+            WebhookDelivery delivery = state.table(WebhookDelivery.TABLE).get(id);
             if (delivery == null) {
                 throw DomainException.notFound("Webhook delivery", id);
             }
@@ -84,7 +84,7 @@ public final class WebhookService implements AutoCloseable {
                 throw DomainException.conflict("Webhook delivery " + id + " belongs to a deleted endpoint");
             }
             WebhookDelivery again = delivery.redeliver(runtime.clock().now());
-            state.webhookDeliveries.put(again);
+            state.table(WebhookDelivery.TABLE).put(again);
             return again;
         });
         dispatcher.enqueue(List.of(redelivered));

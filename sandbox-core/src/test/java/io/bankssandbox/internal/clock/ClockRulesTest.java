@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.clock;
 
+import io.bankssandbox.internal.state.Timeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

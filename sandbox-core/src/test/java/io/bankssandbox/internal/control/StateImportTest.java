@@ -44,12 +44,12 @@ class StateImportTest extends SandboxTestBase {
     /** Inbound ACH transfers stored as an import would store them: enough of them make a document of several MiB. */
     static void addTransfers(Sandbox sandbox, int count) {
         sandbox.runtime().state().update(s -> {
-            List<String> accounts = s.accounts.all().stream().map(Account::id).toList();
+            List<String> accounts = s.table(Account.TABLE).all().stream().map(Account::id).toList();
             Instant oldest = s.startedAt.minus(Duration.ofDays(30));
             for (int i = 0; i < count; i++) {
                 Instant created = oldest.minusSeconds(i);
                 Instant settled = created.plus(Duration.ofMinutes(40));
-                s.inboundAchTransfers.put(new InboundAchTransfer(s.ids.next("inbound_ach_transfer_"), created,
+                s.table(InboundAchTransfer.TABLE).put(new InboundAchTransfer(s.ids.next("inbound_ach_transfer_"), created,
                         accounts.get(i % accounts.size()), 1_000 + i, InboundAchTransfer.ACCEPTED, "CCD",
                         LocalDate.ofInstant(created, ZoneOffset.UTC), created.plus(Duration.ofHours(1)), "AETNA",
                         "HCCLAIMPMT", s.ids.nextDigits(15), s.ids.next("transaction_"), settled, settled, null, null,

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.internal.ach.InboundAchLifecycle;
-import io.bankssandbox.internal.ach.InsurancePaymentControls;
+import io.bankssandbox.internal.era.InsurancePaymentControls;
 import io.bankssandbox.internal.lockbox.LockboxMail;
 import io.bankssandbox.SandboxException;
-import io.bankssandbox.internal.ach.InsurancePaymentView;
+import io.bankssandbox.internal.era.InsurancePaymentView;
 import io.bankssandbox.internal.ach.InboundAchTransfer;
 import io.bankssandbox.internal.cards.CardAuthorizer;
 import io.bankssandbox.internal.clock.ClockEvent;

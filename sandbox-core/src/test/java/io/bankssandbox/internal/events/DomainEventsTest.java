@@ -1,5 +1,11 @@
 package io.bankssandbox.internal.events;
 
+import io.bankssandbox.internal.cards.CardIssued;
+import io.bankssandbox.internal.accounts.TransactionPosted;
+import io.bankssandbox.internal.transfers.BookTransferCompleted;
+import io.bankssandbox.internal.era.EraChanged;
+import io.bankssandbox.internal.cards.CardCanceled;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

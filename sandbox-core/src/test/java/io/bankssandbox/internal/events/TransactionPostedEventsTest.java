@@ -1,5 +1,7 @@
 package io.bankssandbox.internal.events;
 
+import io.bankssandbox.internal.accounts.TransactionPosted;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

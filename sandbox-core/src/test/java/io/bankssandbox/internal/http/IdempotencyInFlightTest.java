@@ -3,7 +3,7 @@ package io.bankssandbox.internal.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.internal.events.CardIssued;
+import io.bankssandbox.internal.cards.CardIssued;
 import io.bankssandbox.internal.testing.ApiClient;
 import io.bankssandbox.internal.testing.LiveFixtures;
 import io.bankssandbox.internal.testing.SandboxTestBase;

@@ -2,9 +2,9 @@ package io.bankssandbox.internal.runtime;
 
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.internal.accounts.AccountView;
-import io.bankssandbox.internal.ach.Claim;
-import io.bankssandbox.internal.ach.InsurancePayment;
-import io.bankssandbox.internal.ach.InsurancePaymentView;
+import io.bankssandbox.internal.era.Claim;
+import io.bankssandbox.internal.era.InsurancePayment;
+import io.bankssandbox.internal.era.InsurancePaymentView;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -1,5 +1,7 @@
 package io.bankssandbox.internal.transactions;
 
+import io.bankssandbox.internal.server.SandboxServer;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LedgerOpeningTest {
     @Test
     void aFixtureSetWithoutALedgerGetsOneOpeningBalancePerAccountThatMakesTheSumsRight(@TempDir Path dir) throws IOException {
-        for (Map.Entry<String, JsonNode> file : FixtureLoader.readClasspath("default").entrySet()) {
+        for (Map.Entry<String, JsonNode> file : FixtureLoader.readClasspath(SandboxServer.FIXTURES.codec().files(), "default").entrySet()) {
             if (!file.getKey().equals("transactions")) {
                 Files.write(dir.resolve(file.getKey() + ".json"), Json.MAPPER.writeValueAsBytes(file.getValue()));
             }

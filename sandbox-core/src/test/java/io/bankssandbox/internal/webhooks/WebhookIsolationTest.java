@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.internal.clock.ClockMode;
+import io.bankssandbox.ClockMode;
 import io.bankssandbox.internal.testing.ApiClient;
 import io.bankssandbox.internal.testing.WebhookReceiver;
 import java.time.Instant;

@@ -2,7 +2,6 @@ package io.bankssandbox.internal.junit5;
 
 import io.bankssandbox.junit5.BanksSandbox;
 import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.internal.runtime.SandboxOptions;
 import java.lang.reflect.AnnotatedElement;
 import java.util.Optional;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -17,13 +16,13 @@ public record SandboxSettings(SandboxConfig config, BanksSandbox.Reset reset, bo
     }
 
     public static SandboxSettings of(BanksSandbox annotation, Class<?> declaredOn) {
-        SandboxOptions options = new SandboxOptions(annotation.fixtures(), annotation.clock(), annotation.start(),
-                annotation.seed(), java.util.List.of(annotation.webhooks()));
         try {
-            return new SandboxSettings(options.toConfig("@BanksSandbox on " + declaredOn.getName()), annotation.reset(),
-                    annotation.shared());
+            SandboxConfig.Builder config = SandboxConfig.builder().fixtures(annotation.fixtures())
+                    .clockMode(annotation.clock()).seed(annotation.seed()).start(annotation.start());
+            java.util.List.of(annotation.webhooks()).forEach(config::webhook);
+            return new SandboxSettings(config.build(), annotation.reset(), annotation.shared());
         } catch (IllegalArgumentException e) {
-            throw new ExtensionConfigurationException(e.getMessage(), e);
+            throw new ExtensionConfigurationException("@BanksSandbox on " + declaredOn.getName() + ": " + e.getMessage(), e);
         }
     }
 

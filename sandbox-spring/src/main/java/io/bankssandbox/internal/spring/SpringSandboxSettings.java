@@ -3,7 +3,6 @@ package io.bankssandbox.internal.spring;
 import io.bankssandbox.spring.EnableBanksSandbox;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.internal.runtime.SandboxOptions;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,10 +28,15 @@ public record SpringSandboxSettings(SandboxConfig config, EnableBanksSandbox.Res
         if (annotation == null) {
             return Optional.empty();
         }
-        SandboxOptions options = new SandboxOptions(annotation.fixtures(), annotation.clock(), annotation.start(),
-                annotation.seed(), List.of(annotation.webhooks()));
-        SandboxConfig config = options.toConfig("@EnableBanksSandbox on " + testClass.getName());
-        return Optional.of(new SpringSandboxSettings(config, annotation.reset(),
+        SandboxConfig.Builder config = SandboxConfig.builder().fixtures(annotation.fixtures()).clockMode(annotation.clock())
+                .seed(annotation.seed());
+        List.of(annotation.webhooks()).forEach(config::webhook);
+        try {
+            config.start(annotation.start());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("@EnableBanksSandbox on " + testClass.getName() + ": " + e.getMessage(), e);
+        }
+        return Optional.of(new SpringSandboxSettings(config.build(), annotation.reset(),
                 withDefault(EnableBanksSandbox.DEFAULT_BASE_URL_PROPERTY, annotation.baseUrlProperty()),
                 withDefault(EnableBanksSandbox.DEFAULT_API_KEY_PROPERTY, annotation.apiKeyProperty())));
     }

@@ -1,13 +1,17 @@
 package io.bankssandbox.internal.standalone;
 
+import io.bankssandbox.internal.accounts.Account;
+import io.bankssandbox.internal.cards.Card;
+import io.bankssandbox.internal.entities.Entity;
+
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.internal.runtime.SandboxVersion;
-import io.bankssandbox.internal.clock.ClockMode;
-import io.bankssandbox.internal.access.ApiKey;
+import io.bankssandbox.ClockMode;
 import io.bankssandbox.internal.fixtures.FixtureException;
 import io.bankssandbox.internal.fixtures.FixtureLoader;
 import io.bankssandbox.internal.fixtures.StateCodec;
+import io.bankssandbox.internal.server.SandboxServer;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -197,8 +201,7 @@ public final class Main implements Callable<Integer> {
             Sandbox sandbox = Sandbox.start(config.build());
             out.println("Banks Sandbox listening on " + sandbox.baseUrl());
             out.println("API keys:");
-            List<ApiKey> keys = sandbox.runtime().state().read(s -> List.copyOf(s.apiKeys));
-            for (ApiKey key : keys) {
+            for (SandboxConfig.ApiKey key : sandbox.apiKeys()) {
                 out.println("  " + key.key() + (key.description() == null || key.description().isBlank()
                         ? "" : "  (" + key.description() + ")"));
             }
@@ -246,10 +249,11 @@ public final class Main implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             try {
-                StateCodec.Decoded decoded = StateCodec.decode(FixtureLoader.read(directory), seed);
+                StateCodec codec = SandboxServer.FIXTURES.codec();
+                StateCodec.Decoded decoded = codec.decode(FixtureLoader.read(codec.files(), directory), seed);
                 var state = decoded.state();
-                out.println("OK " + directory + ": " + state.entities.size() + " entities, " + state.accounts.size()
-                        + " accounts, " + state.cards.size() + " cards, " + state.apiKeys.size() + " API keys");
+                out.println("OK " + directory + ": " + state.table(Entity.TABLE).size() + " entities, " + state.table(Account.TABLE).size()
+                        + " accounts, " + state.table(Card.TABLE).size() + " cards, " + state.apiKeys.size() + " API keys");
                 return 0;
             } catch (FixtureException e) {
                 for (String problem : e.problems()) {
@@ -266,7 +270,7 @@ public final class Main implements Callable<Integer> {
         @Override
         public ClockMode convert(String value) {
             try {
-                return ClockMode.parse(value);
+                return ClockMode.valueOf(value.toUpperCase(java.util.Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException("must be frozen or running, not '" + value + "'");
             }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.internal.clock.ClockMode;
+import io.bankssandbox.ClockMode;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +43,7 @@ public final class ScenarioRunner {
         try (Sandbox sandbox = Sandbox.start(config.build())) {
             Variables variables = new Variables();
             variables.put("api_key", TextNode.valueOf(sandbox.apiKey()));
-            List<String> keys = sandbox.apiKeys();
+            List<String> keys = sandbox.apiKeys().stream().map(SandboxConfig.ApiKey::key).toList();
             for (int i = 0; i < keys.size(); i++) {
                 variables.put("api_key_" + (i + 1), TextNode.valueOf(keys.get(i))); // how an export names a non-default key
             }

@@ -3,7 +3,7 @@ package com.example.payouts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.internal.clock.ClockMode;
+import io.bankssandbox.ClockMode;
 import io.bankssandbox.junit5.BanksSandbox;
 import java.time.Duration;
 import java.time.Instant;

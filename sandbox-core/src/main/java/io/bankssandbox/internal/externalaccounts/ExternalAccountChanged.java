@@ -1,4 +1,7 @@
-package io.bankssandbox.internal.events;
+package io.bankssandbox.internal.externalaccounts;
+
+import io.bankssandbox.internal.events.DomainEvent;
+import io.bankssandbox.internal.events.StatusChanged;
 
 import io.bankssandbox.internal.externalaccounts.ExternalAccount;
 import java.time.Instant;

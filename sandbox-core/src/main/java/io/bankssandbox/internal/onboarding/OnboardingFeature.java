@@ -1,4 +1,9 @@
-package io.bankssandbox.internal.entities;
+package io.bankssandbox.internal.onboarding;
+
+import io.bankssandbox.internal.entities.Entity;
+import io.bankssandbox.internal.entities.EntityDirectory;
+import io.bankssandbox.internal.entities.EntityView;
+import io.bankssandbox.internal.entities.EntityConnected;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.internal.runtime.Feature;

@@ -1,4 +1,4 @@
-package io.bankssandbox.internal.ach;
+package io.bankssandbox.internal.era;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,7 @@
-package io.bankssandbox.internal.events;
+package io.bankssandbox.internal.entities;
+
+import io.bankssandbox.internal.events.DomainEvent;
+import io.bankssandbox.internal.events.StatusChanged;
 
 import io.bankssandbox.internal.entities.Entity;
 import java.time.Instant;

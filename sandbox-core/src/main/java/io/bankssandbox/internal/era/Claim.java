@@ -1,9 +1,12 @@
-package io.bankssandbox.internal.ach;
+package io.bankssandbox.internal.era;
 
-import io.bankssandbox.internal.ach.InsurancePayments.AdjustmentInput;
-import io.bankssandbox.internal.ach.InsurancePayments.ClaimInput;
-import io.bankssandbox.internal.ach.InsurancePayments.PatientInput;
-import io.bankssandbox.internal.ach.InsurancePayments.ServiceLineInput;
+import io.bankssandbox.internal.ach.InboundAchTransfer;
+import io.bankssandbox.internal.ach.InboundAchLifecycle;
+
+import io.bankssandbox.internal.era.InsurancePayments.AdjustmentInput;
+import io.bankssandbox.internal.era.InsurancePayments.ClaimInput;
+import io.bankssandbox.internal.era.InsurancePayments.PatientInput;
+import io.bankssandbox.internal.era.InsurancePayments.ServiceLineInput;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.bankssandbox.internal.clock;
+package io.bankssandbox.internal.state;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,7 @@
-package io.bankssandbox.internal.ach;
+package io.bankssandbox.internal.era;
+
+import io.bankssandbox.internal.ach.InboundAchTransfer;
+import io.bankssandbox.internal.ach.InboundAchLifecycle;
 
 import io.bankssandbox.internal.control.ControlCalls;
 import io.bankssandbox.internal.era.Era;

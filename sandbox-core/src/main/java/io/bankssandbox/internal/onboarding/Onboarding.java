@@ -1,10 +1,15 @@
-package io.bankssandbox.internal.entities;
+package io.bankssandbox.internal.onboarding;
+
+import io.bankssandbox.internal.entities.Entity;
+import io.bankssandbox.internal.entities.EntityDirectory;
+import io.bankssandbox.internal.entities.EntityView;
+import io.bankssandbox.internal.entities.EntityConnected;
 
 import io.bankssandbox.internal.access.ApiKey;
 import io.bankssandbox.internal.access.Caller;
 import io.bankssandbox.internal.accounts.Account;
 import io.bankssandbox.internal.accounts.Ledger;
-import io.bankssandbox.internal.events.EntityConnected;
+import io.bankssandbox.internal.entities.EntityConnected;
 import io.bankssandbox.internal.state.DomainException;
 import io.bankssandbox.internal.state.SandboxState;
 import java.time.Instant;
@@ -49,7 +54,7 @@ public final class Onboarding {
         Entity.LockboxAddress lockbox = practice.npi() == null ? null : new Entity.LockboxAddress(practice.name(),
                 "PO Box " + state.ids.nextDigits(5), "", "Dallas", "TX", "75265");
         Entity entity = new Entity(id, now, practice.name(), practice.structure(), practice.npi(), practice.address(), lockbox);
-        state.entities.put(entity);
+        state.table(Entity.TABLE).put(entity);
         Set<String> keys = new LinkedHashSet<>();
         for (ApiKey key : state.apiKeys) {
             if (key.seesAll()) {
@@ -65,7 +70,7 @@ public final class Onboarding {
         for (OpeningAccount opening : practice.accounts() == null ? List.<OpeningAccount>of() : practice.accounts()) {
             Account account = new Account(state.ids.next("account_"), id, opening.name(), state.ids.nextDigits(10),
                     ROUTING_NUMBER, 0, 0, now);
-            state.accounts.put(account);
+            state.table(Account.TABLE).put(account);
             Ledger.post(state, null, account.id(), opening.openingBalance(), opening.openingBalance(), now,
                     "Opening balance", "opening_balance", null, null);
         }
@@ -74,7 +79,7 @@ public final class Onboarding {
 
     /** Gives an existing entity's access to one more key. */
     public static Entity connect(SandboxState state, String entityId, String apiKey, Instant now) {
-        Entity entity = state.entities.get(entityId);
+        Entity entity = state.table(Entity.TABLE).get(entityId);
         if (entity == null) {
             throw DomainException.notFound("Entity", entityId);
         }

@@ -1,4 +1,7 @@
-package io.bankssandbox.internal.events;
+package io.bankssandbox.internal.ach;
+
+import io.bankssandbox.internal.events.DomainEvent;
+import io.bankssandbox.internal.events.StatusChanged;
 
 import io.bankssandbox.internal.ach.InboundAchTransfer;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package io.bankssandbox;
+package io.bankssandbox.internal.server;
 
 import io.bankssandbox.internal.accounts.AccountDetailsFeature;
 import io.bankssandbox.internal.accounts.AccountsFeature;
@@ -24,6 +24,20 @@ import io.bankssandbox.internal.transactions.TransactionsFeature;
 import io.bankssandbox.internal.transfers.TransfersFeature;
 import io.bankssandbox.internal.http.JettyHost;
 import io.bankssandbox.internal.runtime.Feature;
+import io.bankssandbox.internal.runtime.RuntimeConfig;
+import io.bankssandbox.internal.fixtures.FixtureSnapshots;
+import io.bankssandbox.internal.fixtures.StateCodec;
+import io.bankssandbox.internal.fixtures.VerifiedFixtureSets;
+import io.bankssandbox.internal.state.StateModel;
+import io.bankssandbox.internal.accounts.AccountsModel;
+import io.bankssandbox.internal.ach.InboundAchModel;
+import io.bankssandbox.internal.cards.CardsModel;
+import io.bankssandbox.internal.entities.EntitiesModel;
+import io.bankssandbox.internal.era.EraModel;
+import io.bankssandbox.internal.externalaccounts.ExternalAccountsModel;
+import io.bankssandbox.internal.lockbox.LockboxModel;
+import io.bankssandbox.internal.transfers.TransfersModel;
+import io.bankssandbox.internal.webhooks.WebhooksModel;
 import io.bankssandbox.internal.runtime.SandboxRuntime;
 import io.bankssandbox.internal.runtime.SandboxVersion;
 import io.javalin.Javalin;
@@ -33,8 +47,13 @@ import io.javalin.http.servlet.JavalinServlet;
 import io.javalin.http.HandlerType;
 import java.util.List;
 
-/** Assembles one sandbox: its runtime, its features, and the Javalin routes in front of them, mounted on the JVM's Jetty server. */
-final class SandboxServer {
+/**
+ * Assembles one sandbox: its runtime, its features, and the Javalin routes in front of them, mounted
+ * on the JVM's Jetty server. This is the one place that names every feature: {@link #MODEL} merges
+ * what each keeps, the constructor wires what each serves. Adding a feature is a package of its own
+ * plus a line in each.
+ */
+public final class SandboxServer {
     private final SandboxRuntime runtime;
     private final Javalin app;
     private final String host;
@@ -46,11 +65,18 @@ final class SandboxServer {
     private final java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
     private final io.bankssandbox.internal.webhooks.WebhookService webhooks;
 
-    SandboxServer(SandboxConfig config) {
+    /** What every sandbox keeps: each feature's tables, settings and load rules, in one model. */
+    public static final StateModel MODEL = StateModel.merge(List.of(EntitiesModel.PART, AccountsModel.PART,
+            CardsModel.PART, InboundAchModel.PART, LockboxModel.PART, EraModel.PART, ExternalAccountsModel.PART,
+            TransfersModel.PART, WebhooksModel.PART));
+    /** Fixture sets decoded for {@link #MODEL}, classpath ones once per JVM. */
+    public static final FixtureSnapshots FIXTURES = new FixtureSnapshots(new StateCodec(MODEL));
+
+    public SandboxServer(RuntimeConfig config) {
         warmUp();
         this.host = config.host();
         this.requestedPort = config.port();
-        this.runtime = new SandboxRuntime(config);
+        this.runtime = new SandboxRuntime(config, FIXTURES);
         HttpPipeline pipeline = new HttpPipeline(runtime.clock(), runtime.timeMachine(),
                 () -> runtime.state().readUnlocked(s -> s.apiKeys), Contracts.openApiValidator(), runtime.idempotency(),
                 runtime.journal(), runtime.faults(), runtime.rateLimiter(), config.adminToken());
@@ -74,7 +100,7 @@ final class SandboxServer {
                 new io.bankssandbox.internal.ui.DashboardFeature(),
                 new ControlFeature(runtime),
                 new io.bankssandbox.internal.webhooks.WebhooksFeature(webhooks),
-                new io.bankssandbox.internal.entities.OnboardingFeature(runtime));
+                new io.bankssandbox.internal.onboarding.OnboardingFeature(runtime));
         runtime.install(features);
         this.inProcessControl = pipeline.inProcessControl();
         this.stateFile = config.stateFile() == null ? null : StateFileOpener.open(runtime, config.stateFile());
@@ -97,7 +123,7 @@ final class SandboxServer {
             javalin.http.responseBufferSize = 4096;
             javalin.http.compressionStrategy = compression();
             org.slf4j.Logger requests = org.slf4j.LoggerFactory.getLogger("io.bankssandbox.internal.requests");
-            if (config.output() == SandboxConfig.Output.VERBOSE && requests.isInfoEnabled()) {
+            if (config.verbose() && requests.isInfoEnabled()) {
                 // one line per request when asked for; otherwise no cost at all
                 javalin.requestLogger.http((ctx, ms) -> requests.info("{} {} -> {} ({} ms)", ctx.method().name(),
                         ctx.queryString() == null ? ctx.path() : ctx.path() + "?" + ctx.queryString(),
@@ -125,7 +151,7 @@ final class SandboxServer {
      * configuration: the JVM's HTTP server and the parsed API contract. Once per JVM; later calls
      * return at once.
      */
-    static void warmUp() {
+    public static void warmUp() {
         JettyHost.startInBackground();
         Contracts.loadInBackground();
     }
@@ -143,20 +169,20 @@ final class SandboxServer {
         return gzip;
     }
 
-    SandboxRuntime runtime() {
+    public SandboxRuntime runtime() {
         return runtime;
     }
 
-    io.bankssandbox.internal.webhooks.WebhookService webhooks() {
+    public io.bankssandbox.internal.webhooks.WebhookService webhooks() {
         return webhooks;
     }
 
-    /** The control routes, for the typed {@link Sandbox} handle. */
-    InProcessControl inProcessControl() {
+    /** The control routes, for the typed {@code Sandbox} handle. */
+    public InProcessControl inProcessControl() {
         return inProcessControl;
     }
 
-    void start() {
+    public void start() {
         try {
             mount = JettyHost.shared().mount(host, requestedPort, new JavalinServlet(app.unsafe));
         } catch (Exception e) {
@@ -172,11 +198,11 @@ final class SandboxServer {
         }
     }
 
-    int port() {
+    public int port() {
         return mount.port();
     }
 
-    void stop() {
+    public void stop() {
         if (!stopped.compareAndSet(false, true)) {
             return;
         }
@@ -185,5 +211,13 @@ final class SandboxServer {
         if (stateFile != null) {
             stateFile.close(); // a last snapshot: the file alone is then the whole state
         }
+    }
+
+    /**
+     * The build's step (sandbox-core's {@code process-classes}): {@code OUTPUT_FILE SET...} checks each
+     * shipped fixture set against {@link #MODEL} and records its digest (see {@link VerifiedFixtureSets}).
+     */
+    public static void main(String[] args) throws java.io.IOException {
+        VerifiedFixtureSets.write(FIXTURES.codec(), args);
     }
 }

@@ -1,6 +1,9 @@
-package io.bankssandbox.internal.ach;
+package io.bankssandbox.internal.era;
 
-import io.bankssandbox.internal.events.EraChanged;
+import io.bankssandbox.internal.ach.InboundAchTransfer;
+import io.bankssandbox.internal.ach.InboundAchLifecycle;
+
+import io.bankssandbox.internal.era.EraChanged;
 import io.bankssandbox.internal.accounts.Account;
 import io.bankssandbox.internal.entities.Entity;
 import io.bankssandbox.internal.era.Era;
@@ -50,11 +53,11 @@ public final class InsurancePayments {
     private InsurancePayments() {}
 
     public static Received receive(SandboxState state, Payment payment, Instant now) {
-        Account account = state.accounts.get(payment.accountId());
+        Account account = state.table(Account.TABLE).get(payment.accountId());
         if (account == null) {
             throw DomainException.notFound("Account", payment.accountId());
         }
-        Entity entity = state.entities.get(account.entityId());
+        Entity entity = state.table(Entity.TABLE).get(account.entityId());
         LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
         Instant paymentDate = today.atStartOfDay(ZoneOffset.UTC).toInstant();
         List<String> violations = new ArrayList<>();
@@ -94,7 +97,7 @@ public final class InsurancePayments {
         Era era = new Era(state.ids.next("era_"), null, entity.id(), payment.payer(),
                 new Era.Payee(entity.name(), entity.npi()), new Era.Payment(total, "ach", reference, paymentDate),
                 List.copyOf(claims), now, now);
-        state.eras.put(era);
+        state.table(Era.TABLE).put(era);
         state.events.publish(new EraChanged(era, "era.created", now));
         return new Received(transfer, era);
     }
@@ -162,7 +165,7 @@ public final class InsurancePayments {
         while (true) {
             String candidate = "8" + state.ids.nextDigits(8);
             boolean taken = false;
-            for (Era era : state.eras.inPartition(entityId)) {
+            for (Era era : state.table(Era.TABLE).inPartition(entityId)) {
                 taken |= era.transactionId() == null && candidate.equals(era.payment().checkNumber());
             }
             if (!taken) {

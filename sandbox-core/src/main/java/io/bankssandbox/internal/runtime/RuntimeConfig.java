@@ -1,0 +1,35 @@
+package io.bankssandbox.internal.runtime;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.internal.access.ApiKey;
+import io.bankssandbox.internal.clock.ClockMode;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one sandbox is started with, as the implementation reads it: the public {@code SandboxConfig}
+ * turned into internal types (the API package depends on this one, never the other way round).
+ *
+ * @param start the clock's start, or null for the fixture set's {@code clock.json}
+ * @param adminToken the token the control API asks for, or null for none
+ * @param rateLimitPerMinute requests per minute per key, 0 for no limit
+ * @param stateFile the file that keeps the state across restarts, or null to keep it in memory
+ * @param fixtureDocuments whole fixture files that replace the set's own, by file name
+ * @param extraApiKeys keys added to the set's own
+ * @param webhooks receivers of both webhook events as the set's first key sees them
+ * @param verbose whether to log one line per request
+ */
+public record RuntimeConfig(String host, int port, String fixtures, ClockMode clockMode, Instant start, long seed,
+                            String adminToken, List<String> corsOrigins, int rateLimitPerMinute, Path stateFile,
+                            long maxImportBytes, Map<String, JsonNode> fixtureDocuments, List<ApiKey> extraApiKeys,
+                            List<String> webhooks, boolean verbose) {
+
+    public RuntimeConfig {
+        corsOrigins = List.copyOf(corsOrigins);
+        fixtureDocuments = Map.copyOf(fixtureDocuments);
+        extraApiKeys = List.copyOf(extraApiKeys);
+        webhooks = List.copyOf(webhooks);
+    }
+}
