@@ -4,7 +4,6 @@
 "use strict";
 
 (function () {
-  const TOKEN_KEY = "banks-sandbox-admin-token";
   const JOURNAL_POLL_MS = 1500;
   const STATE_POLL_MS = 5000;
   // ACH return reason codes, with the NACHA code each stands for (the API takes the snake_case name).
@@ -71,14 +70,11 @@
 
   // ---------- the control API ----------
 
-  const { ApiError, call } = window.BanksSandboxUi; // from dom.js
+  const { ApiError, TOKEN_KEY, authorization, call } = window.BanksSandboxUi; // from dom.js
 
   // Downloads the session as a QA scenario. Fetched rather than linked, so that the admin token goes along.
   async function downloadScenario(format, fileName) {
-    const headers = {};
-    const token = sessionStorage.getItem(TOKEN_KEY);
-    if (token) headers.Authorization = "Bearer " + token;
-    const response = await fetch("/_sandbox/requests?format=" + format, { headers });
+    const response = await fetch("/_sandbox/requests?format=" + format, { headers: authorization({}) });
     if (response.status === 401) $("#token-bar").hidden = false;
     if (!response.ok) throw new ApiError(response.status, null);
     const link = el("a", { href: URL.createObjectURL(await response.blob()), download: fileName, hidden: true });
@@ -98,20 +94,11 @@
     toast.timer = setTimeout(() => { box.hidden = true; }, kind === "error" ? 8000 : 3500);
   }
 
-  // Runs a button's action: disables the button meanwhile, reports the outcome, refreshes the page.
-  async function act(button, label, action) {
-    if (button) button.disabled = true;
-    try {
-      const result = await action();
-      toast(typeof label === "function" ? label(result) : label, "ok");
-      await refresh();
-      return result;
-    } catch (e) {
-      toast((e.status ? e.status + ": " : "") + e.message, "error");
-      return null;
-    } finally {
-      if (button) button.disabled = false;
-    }
+  // Runs a button's action through dom.js: `ask` (optional) first, the button disabled meanwhile, the
+  // outcome in the toast, then the page refreshed.
+  function act(button, label, action, ask) {
+    return window.BanksSandboxUi.act(button, { ask, run: action, done: label, show: toast, after: refresh,
+      failed: e => (e.status ? e.status + ": " : "") + e.message });
   }
 
   // ---------- loading ----------
@@ -292,24 +279,12 @@
       buttons.push(el("button", { type: "button", class: "primary small", "data-testid": "ach-accept-" + t.id,
         onclick: ev => act(ev.currentTarget, "Accepted " + money(t.amount),
           () => call("POST", `/_sandbox/inbound-ach-transfers/${t.id}/accept`)) }, "Accept"));
-      buttons.push(el("button", { type: "button", class: "small", "data-testid": "ach-decline-" + t.id,
-        onclick: async ev => {
-          const button = ev.currentTarget;
-          const reason = await askReason("Decline " + money(t.amount), "Optional reason code (default payment_stopped).", false);
-          if (reason === null) return;
-          await act(button, "Declined " + money(t.amount),
-            () => call("POST", `/_sandbox/inbound-ach-transfers/${t.id}/decline`, reason ? { reason } : {}));
-        } }, "Decline"));
+      buttons.push(reasonButton("ach-decline-" + t.id, "Decline", "Declined", t,
+        "Optional reason code (default payment_stopped).", false, `/_sandbox/inbound-ach-transfers/${t.id}/decline`));
     }
     if (t.status === "accepted") {
-      buttons.push(el("button", { type: "button", class: "small", "data-testid": "ach-return-" + t.id,
-        onclick: async ev => {
-          const button = ev.currentTarget;
-          const reason = await askReason("Return " + money(t.amount), "Reason code, such as account_closed (R02) or insufficient_funds (R01).", true);
-          if (reason === null) return;
-          await act(button, "Returned " + money(t.amount),
-            () => call("POST", `/_sandbox/inbound-ach-transfers/${t.id}/return`, { reason }));
-        } }, "Return"));
+      buttons.push(reasonButton("ach-return-" + t.id, "Return", "Returned", t,
+        "Reason code, such as account_closed (R02) or insufficient_funds (R01).", true, `/_sandbox/inbound-ach-transfers/${t.id}/return`));
     }
     return el("div", { class: "actions" }, buttons);
   }
@@ -371,14 +346,8 @@
       buttons.push(move("reject", "Reject"), move("cancel", "Cancel"));
     }
     if (t.status === "submitted") {
-      buttons.push(el("button", { type: "button", class: "small", "data-testid": "outbound-return-" + t.id,
-        onclick: async ev => {
-          const button = ev.currentTarget;
-          const reason = await askReason("Return " + money(t.amount), "Optional reason code (default no_account).", false);
-          if (reason === null) return;
-          await act(button, "Returned " + money(t.amount),
-            () => call("POST", `/_sandbox/ach-transfers/${t.id}/return`, reason ? { reason } : {}));
-        } }, "Return"));
+      buttons.push(reasonButton("outbound-return-" + t.id, "Return", "Returned", t,
+        "Optional reason code (default no_account).", false, `/_sandbox/ach-transfers/${t.id}/return`));
     }
     return el("div", { class: "actions" }, buttons);
   }
@@ -501,6 +470,15 @@
 
   // ---------- dialogs ----------
 
+  // A transfer's button that asks for a reason code (`required`, or optional: the API's default), then
+  // posts it to `path`: "Decline $75.00" asks, "Declined $75.00" reports.
+  function reasonButton(testid, verb, done, t, help, required, path) {
+    return el("button", { type: "button", class: "small", "data-testid": testid,
+      onclick: ev => act(ev.currentTarget, done + " " + money(t.amount),
+        reason => call("POST", path, reason ? { reason } : {}),
+        () => askReason(verb + " " + money(t.amount), help, required)) }, verb);
+  }
+
   function askReason(title, help, required) {
     const dialog = $("#reason-dialog");
     const input = $('[data-testid="reason-input"]');
@@ -559,9 +537,10 @@
     });
     $('[data-testid="advance-to-input"]').addEventListener("input", ev => { ev.currentTarget.dataset.edited = "1"; });
     $('[data-testid="reset"]').addEventListener("click", ev => {
-      if (!confirm("Reset the sandbox to its fixtures? Data, clock, idempotency keys, journal and faults go back.")) return;
-      delete $('[data-testid="advance-to-input"]').dataset.edited;
-      act(ev.currentTarget, "Reset to the fixtures", () => call("POST", "/_sandbox/reset"));
+      act(ev.currentTarget, "Reset to the fixtures", () => {
+        delete $('[data-testid="advance-to-input"]').dataset.edited;
+        return call("POST", "/_sandbox/reset");
+      }, () => confirm("Reset the sandbox to its fixtures? Data, clock, idempotency keys, journal and faults go back."));
     });
     $("#ach-filter").addEventListener("change", () => view.state && renderAch(view.state));
 

@@ -16,7 +16,15 @@
     return node;
   }
 
+  // Where the admin token (asked for when the sandbox runs with --admin-token) is kept for this tab.
   const TOKEN_KEY = "banks-sandbox-admin-token";
+
+  // The Authorization header the control API wants, when a token was given.
+  function authorization(headers) {
+    const token = sessionStorage.getItem(TOKEN_KEY);
+    if (token) headers.Authorization = "Bearer " + token;
+    return headers;
+  }
 
   class ApiError extends Error {
     constructor(status, body) {
@@ -30,9 +38,7 @@
   }
 
   async function call(method, path, body) {
-    const headers = { Accept: "application/json" };
-    const token = sessionStorage.getItem(TOKEN_KEY);
-    if (token) headers.Authorization = "Bearer " + token;
+    const headers = authorization({ Accept: "application/json" });
     if (body !== undefined) headers["Content-Type"] = "application/json";
     const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await response.text();
@@ -47,5 +53,29 @@
     return json;
   }
 
-  window.BanksSandboxUi = Object.freeze({ el, ApiError, call });
+  // A button's action, the one way every button runs one: ask first when `ask` is given (a null or false
+  // answer cancels), keep the button disabled while `run(answer)` calls the control API, then `show` the
+  // outcome (`done`, a text or a function of the result, with "ok"; `failed(error)` or its message with
+  // "error") and `after()` refreshes what the page shows. Returns the result, or null when cancelled or failed.
+  async function act(button, { ask, run, done, failed, show, after }) {
+    let answer;
+    if (ask) {
+      answer = await ask();
+      if (answer === null || answer === false) return null;
+    }
+    if (button) button.disabled = true;
+    try {
+      const result = await run(answer);
+      show(typeof done === "function" ? done(result) : done, "ok");
+      if (after) await after();
+      return result;
+    } catch (e) {
+      show(failed ? failed(e) : e.message, "error");
+      return null;
+    } finally {
+      if (button) button.disabled = false;
+    }
+  }
+
+  window.BanksSandboxUi = Object.freeze({ el, ApiError, TOKEN_KEY, authorization, call, act });
 })();

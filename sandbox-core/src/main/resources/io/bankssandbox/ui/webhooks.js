@@ -1,9 +1,8 @@
 // The Webhooks tab: endpoints, the delivery log with every attempt (and Redeliver), the inbox.
 // Kept apart from app.js: it reads only the webhook control routes and shares nothing but dom.js, the tab
-// switching (data-tab / data-panel) and the admin token app.js keeps in sessionStorage.
+// switching (data-tab / data-panel) and the admin token that dom.js sends.
 (function () {
   "use strict";
-  const TOKEN_KEY = "banks-sandbox-admin-token";
   const POLL_MS = 1000;
   const $ = (selector) => document.querySelector(selector);
   let lastText = "";
@@ -70,17 +69,9 @@
     render(endpoints.data, deliveries.data, inbox.data);
   }
 
-  async function act(button, action, done) {
-    button.disabled = true;
-    try {
-      await action();
-      say(done);
-      await load();
-    } catch (e) {
-      say(e.message, "error");
-    } finally {
-      button.disabled = false;
-    }
+  // A button's action through dom.js: the outcome in the tab's message line, then the tab reloaded.
+  function act(button, action, done) {
+    return window.BanksSandboxUi.act(button, { run: action, done, show: say, after: load });
   }
 
   async function poll() {

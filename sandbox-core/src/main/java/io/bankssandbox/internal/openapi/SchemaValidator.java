@@ -22,18 +22,29 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /**
- * Validates JSON against schemas of the OpenAPI document and words each violation as the real
- * (NestJS, class-validator) service does: {@code nickname must be shorter than or equal to 50
- * characters}, {@code property foo should not exist}. A schema may give its own wording in
- * {@code x-message}, used where a generic sentence would not name the rule.
+ * The one wrapper of the JSON Schema library. Validates JSON against schemas of the OpenAPI document
+ * and words each violation as the real (NestJS, class-validator) service does: {@code nickname must be
+ * shorter than or equal to 50 characters}, {@code property foo should not exist}. A schema may give
+ * its own wording in {@code x-message}, used where a generic sentence would not name the rule. A caller
+ * that words violations its own way (replay, for scenario files) takes them as {@link Violation}s, with
+ * the same pointers and {@link TypeWords}.
  */
 public final class SchemaValidator {
+    /** The keywords whose failure names a property, which the API's pointers then end with. */
+    private static final Set<String> API_NAMING = Set.of("required", "additionalProperties");
+    /**
+     * The API's fixture and state-import messages have always shown names in their pointers as they are
+     * ({@code /m/a/b} for the key {@code a/b}); kept, as clients see them. RFC 6901 would escape them.
+     */
+    private static final boolean API_POINTERS_ESCAPED = false;
+
     /** Every document the validator knows, by IRI: schemas in one may {@code $ref} schemas in another. */
     private final Map<String, JsonNode> documents;
     private final String iri;
     /** Built on the first validation: a sandbox that validates nothing (a GET) never loads the schema library. */
     private volatile SchemaRegistry registry;
     private final Map<String, Schema> schemas = new ConcurrentHashMap<>();
+    private final boolean formatsAsserted;
 
     public SchemaValidator(OpenApiDocument openApi) {
         this(openApi.document(), OpenApiDocument.IRI);
@@ -49,8 +60,17 @@ public final class SchemaValidator {
      * of the other {@code documents} (by IRI, relative ones resolved against {@code iri}).
      */
     public SchemaValidator(String iri, Map<String, JsonNode> documents) {
+        this(iri, documents, true);
+    }
+
+    /**
+     * {@code formatsAsserted}: whether a {@code format} is a rule, as in the API's schemas, or only a note,
+     * as in the scenario format (whose {@code regex} replay checks itself, in its own words).
+     */
+    public SchemaValidator(String iri, Map<String, JsonNode> documents, boolean formatsAsserted) {
         this.documents = Map.copyOf(documents);
         this.iri = iri;
+        this.formatsAsserted = formatsAsserted;
     }
 
     private SchemaRegistry registry() {
@@ -76,16 +96,16 @@ public final class SchemaValidator {
                 throw new UncheckedIOException(e);
             }
         });
-        // formats are assertions here: a date-time or date that does not exist (2026-02-30) breaks its
+        // the API's formats are assertions: a date-time or date that does not exist (2026-02-30) breaks its
         // schema, worded by the field's x-message, so no route or record ever parses one that fails
-        SchemaRegistryConfig formatsAsserted = SchemaRegistryConfig.builder().formatAssertionsEnabled(true).build();
-        // a keyword the dialect does not know (x-message, an OpenAPI document's own fields) is an
-        // annotation, as by default, but without the library's warning for each one
+        SchemaRegistryConfig config = SchemaRegistryConfig.builder().formatAssertionsEnabled(formatsAsserted).build();
+        // a keyword the dialect does not know (x-message, x-messages, an OpenAPI document's own fields) is
+        // an annotation, as by default, but without the library's warning for each one
         Dialect dialect = Dialect.builder(Dialects.getDraft202012())
                 .unknownKeywordFactory((keyword, context) -> new AnnotationKeyword(keyword))
                 .build();
         return SchemaRegistry.withDefaultDialect(dialect,
-                builder -> builder.schemas(texts).schemaRegistryConfig(formatsAsserted));
+                builder -> builder.schemas(texts).schemaRegistryConfig(config));
     }
 
     /** Violations of the schema at {@code ref} (such as {@code #/components/schemas/CreateCardRequest}). */
@@ -106,7 +126,7 @@ public final class SchemaValidator {
     /** Violations with their JSON pointer and keyword, for fixture files: {@code /0/structure: ...}. */
     public List<String> validateWithPointers(String ref, JsonNode instance) {
         return errors(ref, instance).stream()
-                .map(e -> pointer(e) + ": " + describe(e, "document") + " (" + e.getKeyword() + ")")
+                .map(e -> apiPointer(e, "") + ": " + describe(e, "document") + " (" + e.getKeyword() + ")")
                 .collect(Collectors.toList());
     }
 
@@ -118,9 +138,68 @@ public final class SchemaValidator {
     public List<String> validateElementWithPointers(String itemsRef, JsonNode element, int index) {
         String prefix = "[" + index + "]";
         return errors(itemsRef, element).stream()
-                .map(e -> "/" + index + (pointer(e).equals("/") ? "" : pointer(e)) + ": " + describe(e, "document", prefix)
-                        + " (" + e.getKeyword() + ")")
+                .map(e -> apiPointer(e, "/" + index) + ": " + describe(e, "document", prefix) + " (" + e.getKeyword() + ")")
                 .collect(Collectors.toList());
+    }
+
+    /** The violations of the schema at {@code ref} ({@code ""}: the document itself), for a caller that words them. */
+    public List<Violation> violations(String ref, JsonNode instance) {
+        return errors(ref, instance).stream().map(Violation::new).toList();
+    }
+
+    /** One failed rule, as the library reports it, for a caller that words it itself. */
+    public static final class Violation {
+        private final Error error;
+
+        private Violation(Error error) {
+            this.error = error;
+        }
+
+        /** The failed keyword: {@code type}, {@code required}, ... */
+        public String keyword() {
+            return error.getKeyword();
+        }
+
+        /** The property the failure names (a missing or unknown one), or null. */
+        public String property() {
+            return error.getProperty();
+        }
+
+        /** The name of the value's own place in its parent (a key, or an index), or null for the root. */
+        public String lastName() {
+            NodePath path = error.getInstanceLocation();
+            return path.getNameCount() == 0 ? null : String.valueOf(path.getElement(path.getNameCount() - 1));
+        }
+
+        /** The RFC 6901 pointer to the value, ending with the property it names for the keywords in {@code naming}. */
+        public String pointer(Set<String> naming) {
+            return SchemaValidator.pointer(error, naming, true);
+        }
+
+        /** The value that broke the rule. */
+        public JsonNode value() {
+            return error.getInstanceNode();
+        }
+
+        /** The failed keyword's own value in the schema: {@code "string"}, {@code ["GET", ...]}, {@code 100}. */
+        public JsonNode rule() {
+            return error.getSchemaNode();
+        }
+
+        /** Where the failed keyword stands in its schema document, as a JSON pointer ({@code /$defs/Step/oneOf}). */
+        public String schemaPointer() {
+            return error.getSchemaLocation().getFragment().toString();
+        }
+
+        /** The way the validation took to the keyword, through every {@code $ref} and applicator. */
+        public String evaluationPath() {
+            return error.getEvaluationPath().toString();
+        }
+
+        /** The library's own wording, for a keyword the caller has none for. */
+        public String message() {
+            return error.getMessage();
+        }
     }
 
     private List<Error> errors(String ref, JsonNode instance) {
@@ -203,7 +282,7 @@ public final class SchemaValidator {
         }
         JsonNode schema = schemaOf(error);
         return switch (keyword) {
-            case "type" -> path + " must be " + typeWord(schema.path("type"));
+            case "type" -> path + " must be " + TypeWords.API.expected(schema.path("type"));
             case "enum" -> path + " must be one of the following values: " + values(schema.path("enum"));
             case "const" -> path + " must be " + schema.path("const").asText();
             case "minLength" -> schema.path("minLength").asInt() == 1
@@ -251,18 +330,65 @@ public final class SchemaValidator {
         return message.isTextual() ? message.asText() : null;
     }
 
-    private static String typeWord(JsonNode type) {
-        String name = type.isArray() ? type.get(0).asText() : type.asText();
-        return switch (name) {
-            case "string" -> "a string";
-            case "integer" -> "an integer number";
-            case "number" -> "a number";
-            case "boolean" -> "a boolean value";
-            case "array" -> "an array";
-            case "object" -> "an object";
-            case "null" -> "null";
-            default -> name;
-        };
+    /** How a surface words JSON types; the two differ only where each one's users have always read its words. */
+    public enum TypeWords {
+        /** The API's, as class-validator has them ("an integer number", "a boolean value"); of several types, the first. */
+        API("an integer number", "a boolean value", false),
+        /** Replay's, for scenario files ("an integer", "a boolean"); several types joined by "or". */
+        PLAIN("an integer", "a boolean", true);
+
+        private final String integer;
+        private final String bool;
+        private final boolean everyType;
+
+        TypeWords(String integer, String bool, boolean everyType) {
+            this.integer = integer;
+            this.bool = bool;
+            this.everyType = everyType;
+        }
+
+        /** The words for a JSON type's name: {@code "object"} is "an object". */
+        public String word(String type) {
+            return switch (type) {
+                case "string" -> "a string";
+                case "integer" -> integer;
+                case "number" -> "a number";
+                case "boolean" -> bool;
+                case "array" -> "an array";
+                case "object" -> "an object";
+                case "null" -> "null";
+                default -> type;
+            };
+        }
+
+        /** The words for a schema's {@code type}: a name, or an array of names. */
+        public String expected(JsonNode type) {
+            if (!type.isArray()) {
+                return word(type.asText());
+            }
+            if (!everyType) {
+                return word(type.get(0).asText());
+            }
+            List<String> words = new ArrayList<>();
+            type.forEach(t -> words.add(word(t.asText())));
+            return String.join(" or ", words);
+        }
+
+        /** The words for what a value is ({@code 1.5} is "a number"), or "missing" for none. */
+        public String of(JsonNode value) {
+            if (value == null) {
+                return "missing";
+            }
+            return word(switch (value.getNodeType()) {
+                case OBJECT -> "object";
+                case ARRAY -> "array";
+                case STRING -> "string";
+                case NUMBER -> value.isIntegralNumber() ? "integer" : "number";
+                case BOOLEAN -> "boolean";
+                case NULL -> "null";
+                default -> value.getNodeType().toString().toLowerCase();
+            });
+        }
     }
 
     private static String values(JsonNode values) {
@@ -295,16 +421,31 @@ public final class SchemaValidator {
         return rootName.equals(path) ? property : path + "." + property;
     }
 
-    private static String pointer(Error error) {
+    /** The API's pointer for an error inside the value at {@code at} ({@code ""}, or {@code /12}); the root is shown as {@code /}. */
+    private static String apiPointer(Error error, String at) {
+        String pointer = at + pointer(error, API_NAMING, API_POINTERS_ESCAPED);
+        return pointer.isEmpty() ? "/" : pointer;
+    }
+
+    /**
+     * The JSON pointer to what an error is about: its value, then, for a keyword in {@code naming}, the
+     * property it names ({@code ""} is the root). {@code escaped}: each name as RFC 6901 has it.
+     */
+    private static String pointer(Error error, Set<String> naming, boolean escaped) {
         NodePath path = error.getInstanceLocation();
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < path.getNameCount(); i++) {
-            out.append('/').append(path.getElement(i));
+            String name = String.valueOf(path.getElement(i));
+            out.append('/').append(escaped ? escape(name) : name);
         }
-        String keyword = error.getKeyword();
-        if (("required".equals(keyword) || "additionalProperties".equals(keyword)) && error.getProperty() != null) {
-            out.append('/').append(error.getProperty());
+        if (error.getProperty() != null && naming.contains(error.getKeyword())) {
+            out.append('/').append(escaped ? escape(error.getProperty()) : error.getProperty());
         }
-        return out.length() == 0 ? "/" : out.toString();
+        return out.toString();
+    }
+
+    /** A name as one token of a JSON pointer (RFC 6901): {@code ~} is {@code ~0}, {@code /} is {@code ~1}. */
+    public static String escape(String name) {
+        return name.replace("~", "~0").replace("/", "~1");
     }
 }

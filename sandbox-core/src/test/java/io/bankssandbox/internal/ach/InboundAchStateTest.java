@@ -6,9 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.ClockMode;
-import java.time.Instant;
 import io.bankssandbox.internal.testing.ApiClient;
+import io.bankssandbox.internal.testing.Await;
 import io.bankssandbox.internal.testing.SandboxTestBase;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -84,7 +86,8 @@ class InboundAchStateTest extends SandboxTestBase {
     }
 
     @Test
-    void runningClockResolvesAPendingTransferAtItsDueTimeBeforeTheNextRequest() throws InterruptedException {
+    void runningClockResolvesAPendingTransferAtItsDueTimeBeforeTheNextRequest() {
+        Instant due = Instant.parse("2026-03-02T15:40:00.000Z");
         SandboxConfig config = SandboxConfig.builder().clockMode(ClockMode.RUNNING)
                 .start(Instant.parse("2026-03-02T15:39:59.500Z")).build();
         try (Sandbox running = Sandbox.start(config)) {
@@ -97,7 +100,8 @@ class InboundAchStateTest extends SandboxTestBase {
                 }
             }
             assertThat(credit).isNotNull();
-            Thread.sleep(700);
+            // the next request comes once the running clock has passed the due time (read directly, no request)
+            Await.until("the running clock to reach " + due, Duration.ofSeconds(10), running.clock()::now, now -> now.isAfter(due));
             JsonNode resolved = here.transfer(credit);
             assertThat(resolved.get("status").asText()).isEqualTo("accepted");
             // stamped with the time the service would have acted, not the time of the request

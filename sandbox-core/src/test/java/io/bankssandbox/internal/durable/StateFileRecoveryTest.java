@@ -8,10 +8,12 @@ import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.internal.state.Json;
 import io.bankssandbox.internal.testing.ApiClient;
+import io.bankssandbox.internal.testing.Await;
 import io.bankssandbox.internal.testing.LiveFixtures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -31,6 +33,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StateFileRecoveryTest {
     private static final String KEY = "lm_key_sandbox_all";
+    /** How long a test waits for an answer or for the background compaction before it fails. */
+    private static final Duration ANSWER_WITHIN = Duration.ofSeconds(30);
+    /** Four times the cards the smallest compaction threshold takes: posting more means compaction is broken. */
+    private static final int MAX_CARDS = (int) (4 * StateFile.MIN_COMPACTION_BYTES / 1024);
 
     @TempDir
     Path temp;
@@ -100,8 +106,9 @@ class StateFileRecoveryTest {
                     answers.add(pool.submit(() -> api.post("/_sandbox/cards/" + card + "/authorizations",
                             Map.of("amount", amount, "merchant_category_code", "5411", "merchant_country", "US")).status()));
                 }
-                for (Future<Integer> answer : answers) {
-                    assertThat(answer.get()).isEqualTo(200);
+                for (int i = 0; i < answers.size(); i++) {
+                    assertThat(answers.get(i)).as("authorization %d of %d", i + 1, answers.size())
+                            .succeedsWithin(ANSWER_WITHIN).isEqualTo(200);
                 }
             } finally {
                 pool.shutdown();
@@ -203,14 +210,19 @@ class StateFileRecoveryTest {
             String account = LiveFixtures.read(api).riversideOperating();
             Path log = file.resolveSibling("compacted.json.log");
             int posted = 0;
-            // each card is about a kilobyte of log: enough of them pass the compaction threshold
-            while (snapshotSequence(file) == 0) {
+            long largest = 0;
+            // each card is about a kilobyte of log: post until the log passes the compaction threshold and the
+            // compaction, which runs in the background, rotates it (the log starts afresh, so it shrinks)
+            for (long size = 0; size >= largest; size = logSize(log)) {
+                largest = size;
+                assertThat(posted).as("cards posted without a compaction rotating the log (%d bytes at the most)", largest)
+                        .isLessThan(MAX_CARDS);
                 api.post("/v0/cards", Json.MAPPER.readTree(cardBody(account, "Card " + posted++)));
-                if (posted % 50 == 0) {
-                    Thread.sleep(50); // the compaction runs in the background
-                }
             }
             assertThat(posted).isGreaterThan(100);
+            int cards = posted;
+            Await.until("the snapshot of the compaction that rotated the log after " + cards + " cards (format.log_sequence > 0)",
+                    ANSWER_WITHIN, () -> snapshotSequence(file), sequence -> sequence > 0);
             for (int i = 0; i < 10; i++) {
                 api.post("/v0/cards", Json.MAPPER.readTree(cardBody(account, "After " + i)));
             }
@@ -220,6 +232,15 @@ class StateFileRecoveryTest {
         }
         try (Sandbox restored = start(image)) {
             assertThat(restored.exportState()).isEqualTo(before);
+        }
+    }
+
+    /** The log's size; none while a rotation has moved it away and not yet opened the next. */
+    private static long logSize(Path log) throws IOException {
+        try {
+            return Files.size(log);
+        } catch (NoSuchFileException e) {
+            return 0;
         }
     }
 

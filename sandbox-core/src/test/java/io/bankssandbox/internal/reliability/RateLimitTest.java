@@ -16,7 +16,10 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * {@code rateLimitPerMinute} emulates the real service's per-key limit: past it, 429 with
  * Retry-After in the route's error shape, counted per API key, never on the control API, and a
- * limited POST creates nothing.
+ * limited POST creates nothing. These are end to end, so they run on the wall clock; each test's
+ * requests only need to fall within one minute. The window logic itself (when a window opens and
+ * ends, the Retry-After it gives) is checked on a clock the test moves, in
+ * {@link io.bankssandbox.internal.http.RateLimiterTest}.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RateLimitTest {

@@ -1,5 +1,7 @@
 package io.bankssandbox.internal.standalone.scenarios;
 
+import static io.bankssandbox.internal.openapi.SchemaValidator.escape;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -108,9 +110,5 @@ final class ScenarioChecks {
                 regexes(node.get(i), pointer + "/" + i, document, problems);
             }
         }
-    }
-
-    private static String escape(String key) {
-        return key.replace("~", "~0").replace("/", "~1");
     }
 }

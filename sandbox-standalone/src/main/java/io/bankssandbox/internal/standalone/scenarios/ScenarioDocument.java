@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import io.bankssandbox.internal.openapi.SchemaValidator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -170,7 +171,7 @@ public final class ScenarioDocument {
                     ObjectNode object = NODES.objectNode();
                     while (parser.nextToken() == JsonToken.FIELD_NAME) {
                         String name = parser.currentName();
-                        String child = pointer + "/" + name.replace("~", "~0").replace("/", "~1");
+                        String child = pointer + "/" + SchemaValidator.escape(name); // as the schema's problems point
                         if (object.has(name)) {
                             problems.add(at(parser, child, "duplicate key \"" + name + "\""));
                         }

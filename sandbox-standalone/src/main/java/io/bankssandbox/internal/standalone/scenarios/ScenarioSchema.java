@@ -1,13 +1,10 @@
 package io.bankssandbox.internal.standalone.scenarios;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.networknt.schema.Error;
-import com.networknt.schema.Schema;
-import com.networknt.schema.SchemaLocation;
-import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.SpecificationVersion;
-import com.networknt.schema.path.NodePath;
 import io.bankssandbox.internal.control.ScenarioSchemaFile;
+import io.bankssandbox.internal.openapi.SchemaValidator;
+import io.bankssandbox.internal.openapi.SchemaValidator.TypeWords;
+import io.bankssandbox.internal.openapi.SchemaValidator.Violation;
 import io.bankssandbox.internal.state.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,26 +12,31 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * The scenario format's JSON Schema (the one the sandbox serves at
  * {@code /_sandbox/scenario-schema.json}), applied to a scenario file: every violation, worded for
  * the person writing the file. A rule's wording comes from the schema's {@code x-messages} where it
- * gives one (keyed by keyword, on the rule's schema or the nearest enclosing one).
+ * gives one (keyed by keyword, on the rule's schema or the nearest enclosing one). The schema is
+ * applied by the sandbox's one {@link SchemaValidator}; the wording here is replay's own.
  */
 public final class ScenarioSchema {
     private static final String IRI = "https://bankssandbox.io/scenario-schema.json";
+    /**
+     * The keywords whose failure names a key the problem then points at. Not {@code required}: a missing
+     * key has no place in the file, so the problem stays at the object that lacks it.
+     */
+    private static final Set<String> NAMING_A_KEY = Set.of("additionalProperties", "dependentRequired", "propertyNames");
 
     private final JsonNode document;
-    private final Schema schema;
+    private final SchemaValidator validator;
 
     private ScenarioSchema(JsonNode document) {
         this.document = document;
-        String text = document.toString();
-        SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12,
-                builder -> builder.schemas(java.util.Map.of(IRI, text)));
-        this.schema = registry.getSchema(SchemaLocation.of(IRI));
+        // formats are notes, not rules: replay checks a $regex itself, in its own words
+        this.validator = new SchemaValidator(IRI, Map.of(IRI, document), false);
     }
 
     private static final class Loaded {
@@ -56,25 +58,25 @@ public final class ScenarioSchema {
 
     /** Every violation in the document, placed at its line:column. */
     public List<Problem> validate(ScenarioDocument file) {
-        List<Error> errors = schema.validate(file.root());
+        List<Violation> violations = validator.violations("", file.root());
         Set<String> oneOfFailures = new LinkedHashSet<>();
-        for (Error error : errors) {
-            if ("oneOf".equals(error.getKeyword())) {
-                oneOfFailures.add(error.getEvaluationPath().toString());
+        for (Violation violation : violations) {
+            if ("oneOf".equals(violation.keyword())) {
+                oneOfFailures.add(violation.evaluationPath());
             }
         }
         Set<Problem> problems = new LinkedHashSet<>();
-        for (Error error : errors) {
-            if (insideFailedOneOf(error, oneOfFailures)) {
+        for (Violation violation : violations) {
+            if (insideFailedOneOf(violation, oneOfFailures)) {
                 continue; // "a step has exactly one of ..." already says it; the branches' own misses only repeat it
             }
-            problems.add(file.problem(pointer(error), rule(error)));
+            problems.add(file.problem(violation.pointer(NAMING_A_KEY), rule(violation)));
         }
         return new ArrayList<>(problems);
     }
 
-    private static boolean insideFailedOneOf(Error error, Set<String> oneOfFailures) {
-        String path = error.getEvaluationPath().toString();
+    private static boolean insideFailedOneOf(Violation violation, Set<String> oneOfFailures) {
+        String path = violation.evaluationPath();
         for (String failed : oneOfFailures) {
             if (!path.equals(failed) && path.startsWith(failed)) {
                 return true;
@@ -83,56 +85,43 @@ public final class ScenarioSchema {
         return false;
     }
 
-    private static String pointer(Error error) {
-        StringBuilder out = new StringBuilder();
-        NodePath path = error.getInstanceLocation();
-        for (int i = 0; i < path.getNameCount(); i++) {
-            out.append('/').append(String.valueOf(path.getElement(i)).replace("~", "~0").replace("/", "~1"));
-        }
-        String keyword = error.getKeyword();
-        if (error.getProperty() != null && List.of("additionalProperties", "dependentRequired", "propertyNames").contains(keyword)) {
-            out.append('/').append(error.getProperty().replace("~", "~0").replace("/", "~1"));
-        }
-        return out.toString();
-    }
-
-    private String rule(Error error) {
-        String keyword = error.getKeyword();
-        String property = error.getProperty() != null ? error.getProperty() : lastName(error.getInstanceLocation());
-        String custom = customMessage(error);
+    private String rule(Violation violation) {
+        String keyword = violation.keyword();
+        String property = violation.property() != null ? violation.property() : violation.lastName();
+        String custom = customMessage(violation);
         if (custom != null) {
             return custom.replace("{property}", property == null ? "" : property);
         }
-        JsonNode value = error.getSchemaNode(); // the failed keyword's value: "string", ["GET", ...], "^/", 100
+        JsonNode value = violation.rule(); // the failed keyword's value: "string", ["GET", ...], "^/", 100
         return switch (keyword) {
-            case "additionalProperties" -> "unknown key \"" + property + "\"" + suggestion(property, knownKeys(error));
+            case "additionalProperties" -> "unknown key \"" + property + "\"" + suggestion(property, knownKeys(violation));
             case "required" -> "\"" + property + "\" is required";
-            case "type" -> "must be " + typeWords(value) + ", not " + typeOf(error.getInstanceNode());
+            case "type" -> "must be " + TypeWords.PLAIN.expected(value) + ", not " + TypeWords.PLAIN.of(violation.value());
             case "enum" -> "must be one of " + value;
             case "pattern" -> "must match " + value.asText();
             case "minimum" -> "must be at least " + value.asText();
             case "maximum" -> "must be at most " + value.asText();
             case "minLength", "minProperties" -> "must not be empty";
-            default -> error.getMessage();
+            default -> violation.message();
         };
     }
 
     /** The {@code properties} beside a failed {@code additionalProperties}: the keys that would have been known. */
-    private JsonNode knownKeys(Error error) {
-        String fragment = error.getSchemaLocation().getFragment().toString();
+    private JsonNode knownKeys(Violation violation) {
+        String fragment = violation.schemaPointer();
         int cut = fragment.lastIndexOf('/');
         return cut < 0 ? document.path("properties") : document.at(fragment.substring(0, cut)).path("properties");
     }
 
     /** The nearest {@code x-messages} entry for the keyword, from the rule's schema outwards. */
-    private String customMessage(Error error) {
-        String fragment = error.getSchemaLocation().getFragment().toString();
+    private String customMessage(Violation violation) {
+        String fragment = violation.schemaPointer();
         if (!fragment.startsWith("/")) {
             return null;
         }
         String at = fragment;
         while (true) {
-            JsonNode message = document.at(at).path("x-messages").path(error.getKeyword());
+            JsonNode message = document.at(at).path("x-messages").path(violation.keyword());
             if (message.isTextual()) {
                 return message.asText();
             }
@@ -142,10 +131,6 @@ public final class ScenarioSchema {
             int cut = at.lastIndexOf('/');
             at = cut < 0 ? "" : at.substring(0, cut);
         }
-    }
-
-    private static String lastName(NodePath path) {
-        return path.getNameCount() == 0 ? null : String.valueOf(path.getElement(path.getNameCount() - 1));
     }
 
     /** A "did you mean" for a misspelt key: the known key within two edits. */
@@ -182,39 +167,5 @@ public final class ScenarioSchema {
             current = swap;
         }
         return previous[b.length()];
-    }
-
-    private static String typeWords(JsonNode type) {
-        List<String> words = new ArrayList<>();
-        if (type.isArray()) {
-            type.forEach(t -> words.add(typeWord(t.asText())));
-        } else {
-            words.add(typeWord(type.asText()));
-        }
-        return String.join(" or ", words);
-    }
-
-    private static String typeWord(String type) {
-        return switch (type) {
-            case "object" -> "an object";
-            case "array" -> "an array";
-            case "integer" -> "an integer";
-            default -> "a " + type;
-        };
-    }
-
-    private static String typeOf(JsonNode node) {
-        if (node == null) {
-            return "missing";
-        }
-        return switch (node.getNodeType()) {
-            case OBJECT -> "an object";
-            case ARRAY -> "an array";
-            case STRING -> "a string";
-            case NUMBER -> node.isIntegralNumber() ? "an integer" : "a number";
-            case BOOLEAN -> "a boolean";
-            case NULL -> "null";
-            default -> node.getNodeType().toString().toLowerCase();
-        };
     }
 }
