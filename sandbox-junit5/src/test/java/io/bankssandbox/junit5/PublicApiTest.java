@@ -1,0 +1,24 @@
+package io.bankssandbox.junit5;
+
+import io.bankssandbox.internal.apicheck.ApiDumpFile;
+import io.bankssandbox.internal.apicheck.ApiRules;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+
+/**
+ * This module's public API is what api/sandbox-junit5.api says, and it names no internal type
+ * (docs/architecture.md, "The public API"; the dumper and the rule are sandbox-core's test-jar).
+ */
+class PublicApiTest {
+    @Test
+    void compiledApiIsTheCheckedInDump() {
+        ApiDumpFile.assertMatches("sandbox-junit5", BanksSandbox.class);
+    }
+
+    @Test
+    @Disabled("until io.bankssandbox has its own types for what BanksSandbox (clock: ClockMode), the builder (ClockMode)"
+            + " and the assertions (Journal, JournalEntry, WebhookControls) take from io.bankssandbox.internal")
+    void apiExposesNoInternalType() {
+        ApiRules.apiExposesNoInternalType().check(ApiRules.importModule(BanksSandbox.class));
+    }
+}
