@@ -74,32 +74,24 @@ class ArchitectureTest {
 
     @Test
     @DisplayName("1. the packages under io.bankssandbox.internal are free of cycles")
-    @Disabled("until the restructuring of the core packages: the kernel names feature types (SandboxState's tables,"
-            + " the events' payloads, the fixtures codec and rules), and accounts/entities, ach/era and"
-            + " clock/events/state use each other")
     void internalPackagesAreFreeOfCycles() {
         INTERNAL_PACKAGES_ARE_FREE_OF_CYCLES.check(core);
     }
 
     @Test
     @DisplayName("2. the kernel depends only on the kernel, the JDK and libraries")
-    @Disabled("until SandboxState, the typed events and the fixtures codec and rules (StateCodec, StateReader,"
-            + " StateRules) stop naming feature records, and runtime and durable stop reading the API's SandboxConfig")
     void kernelDependsOnlyOnKernel() {
         KERNEL_DEPENDS_ONLY_ON_KERNEL.check(core);
     }
 
     @Test
     @DisplayName("3. only internal.http and internal.server use Javalin, Jetty or the servlet API")
-    @Disabled("until SandboxServer (io.bankssandbox, package-private) moves to the assembly package internal.server")
     void onlyHttpAndServerUseTheWebServer() {
         ONLY_HTTP_AND_SERVER_USE_THE_WEB_SERVER.check(core);
     }
 
     @Test
     @DisplayName("4. nothing under io.bankssandbox.internal depends on the API package")
-    @Disabled("until SandboxRuntime, SandboxOptions, ControlFeature, StateFileOpener and WebhookService take internal"
-            + " options instead of the API's SandboxConfig")
     void internalDoesNotDependOnTheApi() {
         INTERNAL_DOES_NOT_DEPEND_ON_THE_API.check(core);
     }
