@@ -3,7 +3,7 @@ package io.bankssandbox.internal.bench;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.internal.fixtures.Contracts;
-import io.bankssandbox.internal.fixtures.FixtureSnapshots;
+import io.bankssandbox.internal.server.SandboxServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -24,8 +24,7 @@ import java.util.Locale;
  * step, {@code jvm}, is the JVM's own start up to this main method, taken from the process's start
  * time (10 ms resolution).
  *
- * <p>With {@code cold} as argument it only times what a test pays: {@code Sandbox.start()} and the
- * first answered request, together, as {@code cold_first_sandbox_ms=...}.
+ * <p>What a test pays for its first sandbox, against the peers, is {@link FirstStart}'s to measure.
  */
 public final class StartupBreakdown {
     private static final String CARD = "card_0000006ffif7l9i19ra5";
@@ -37,16 +36,6 @@ public final class StartupBreakdown {
     public static void main(String[] args) throws Exception {
         long mainNanos = System.nanoTime();
         Instant mainWall = Instant.now();
-        if (args.length > 0 && args[0].equals("cold")) {
-            long cpu0 = threadCpuNanos();
-            long t0 = System.nanoTime();
-            try (Sandbox sandbox = Sandbox.start()) {
-                expect200(sandbox);
-                EmbeddedBench.print("cold_first_sandbox_ms", (System.nanoTime() - t0) / 1e6);
-                EmbeddedBench.print("cold_first_sandbox_thread_cpu_ms", (threadCpuNanos() - cpu0) / 1e6);
-            }
-            return;
-        }
         StartupBreakdown steps = new StartupBreakdown();
         Instant processStart = ProcessHandle.current().info().startInstant().orElse(mainWall);
         long jvmNanos = java.time.Duration.between(processStart, mainWall).toNanos();
@@ -62,7 +51,7 @@ public final class StartupBreakdown {
         });
         steps.step("openapi", Contracts::openApi);
         steps.step("openapi_validator", Contracts::openApiValidator);
-        steps.step("fixtures", () -> FixtureSnapshots.decode("default", SandboxConfig.DEFAULT_SEED));
+        steps.step("fixtures", () -> SandboxServer.FIXTURES.decode("default", SandboxConfig.DEFAULT_SEED));
         Sandbox[] sandbox = new Sandbox[1];
         steps.step("sandbox_start", () -> sandbox[0] = Sandbox.start());
         steps.step("first_request", () -> expect200(sandbox[0]));

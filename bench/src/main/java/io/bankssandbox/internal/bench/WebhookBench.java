@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.internal.events.TransactionPosted;
+import io.bankssandbox.internal.accounts.TransactionPosted;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
