@@ -17,8 +17,9 @@
 # Parts (in this order):
 #  throughput  GET /v0/cards/{id}, POST /v0/cards (a new Idempotency-Key per request) and a list
 #              page under `wrk -t2 -c16`, against bare Javalin and WireMock serving the same bytes.
-#              Every sample is a fresh server JVM of its own: started, warmed up (WARMUP), measured
-#              (DURATION), stopped; ROUNDS rounds, the order rotated each round.
+#              Every sample is a fresh server JVM of its own: started, warmed up (at least WARMUP,
+#              then until its CPU per request settles, at most WARMUP_MAX), measured (DURATION),
+#              stopped; ROUNDS rounds, the order rotated each round.
 #  start       `java -jar` start to the first 200, sandbox, WireMock, MockServer, bare Javalin, and
 #              bin/banks-sandbox (WireMock with the same two flags beside it): STARTS fresh JVMs each,
 #              the order rotated each round (StartBench: the poller is one running process).
@@ -45,7 +46,8 @@ BASELINE_JAR=${BASELINE_JAR:-}
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-16}
 DURATION=${DURATION:-5s}
-WARMUP=${WARMUP:-10s}
+WARMUP=${WARMUP:-10s}           # at least this much warm-up per throughput sample ...
+WARMUP_MAX=${WARMUP_MAX:-45s}   # ... and then on until the server's CPU per request settles, at most this
 ROUNDS=${ROUNDS:-3}
 STARTS=${STARTS:-5}
 CYCLES=${CYCLES:-30}
@@ -112,7 +114,8 @@ wiremock_cmd() { exec java $JAVA_OPTS -jar "$WIREMOCK" --port "$1" --root-dir "$
 wiremock_fast_cmd() { exec java $JAVA_OPTS -jar "$WIREMOCK" --port "$1" --root-dir "$OUT/wiremock-root" --disable-banner \
   --no-request-journal; }
 javalin_cmd() { exec java $JAVA_OPTS -cp "$CP" io.bankssandbox.internal.bench.BareJavalin "$1" "$OUT/card.json"; }
-mockserver_cmd() { exec java $JAVA_OPTS -Dmockserver.initializationJsonPath="$OUT/mockserver-init.json" -jar "$MOCKSERVER" \
+# from bench/target: MockServer writes its CA certificate (mockserver-ca.pem) where it runs
+mockserver_cmd() { cd "$OUT"; exec java $JAVA_OPTS -Dmockserver.initializationJsonPath="$OUT/mockserver-init.json" -jar "$MOCKSERVER" \
   -serverPort "$1"; }
 launcher_cmd() { BANKS_SANDBOX_JAR=$JAR BANKS_SANDBOX_CDS=$OUT/launcher-throughput.jsa BANKS_SANDBOX_JAVA_OPTS="$JAVA_OPTS" \
   exec "$ROOT/sandbox-standalone/bin/banks-sandbox" serve --port "$1"; }
@@ -170,8 +173,36 @@ measure() { # NAME SERVER_PID URL [script] [-- args]
   done
 }
 
+# warm_up NAME PID URL SCRIPT RUN: wrk in 3 s windows, at least WARMUP, then until the server's CPU
+# per request has stopped falling (a window no more than 8% under the one before it, nor more than
+# 15% over it: a young collection falling in one window moves it that much), at most WARMUP_MAX. A POST's path has more to compile than a GET's: on a fresh
+# JVM it reaches its steady state after 10 to 20 s of traffic, a GET sooner, and a fixed warm-up
+# either wastes time or measures the compiler. The costs of the windows go to the log.
+warm_up() {
+  local name=$1 pid=$2 url=$3 script=$4 run=$5 elapsed=0 window=0 line c0 c1 n cost previous= costs=
+  local min=${WARMUP%s} max=${WARMUP_MAX%s}
+  while :; do
+    c0=$(cpu_ticks "$pid")
+    line=$(wrk_run 3s "$name" "$url" "$script" -- "$run-warm$window")
+    c1=$(cpu_ticks "$pid")
+    n=$(grep -o 'requests=[0-9]*' <<< "$line" | cut -d= -f2)
+    cost=$(awk -v t=$((c1 - c0)) -v n="${n:-0}" -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.0f", (n > 0) ? t * 1e6 / hz / n : 0}')
+    elapsed=$((elapsed + 3)); window=$((window + 1)); costs+=" $cost"
+    if [ "$elapsed" -ge "$min" ] && [ -n "$previous" ] \
+      && awk -v a="$cost" -v b="$previous" 'BEGIN {exit !(b > 0 && a <= b * 1.15 && a >= b * 0.92)}'; then
+      echo "  $name: warmed up in $elapsed s (server CPU per request, µs, by 3 s window:$costs)" >&2
+      return
+    fi
+    if [ "$elapsed" -ge "$max" ]; then
+      echo "  $name: warm-up stopped at $elapsed s, not settled (server CPU per request, µs, by 3 s window:$costs)" >&2
+      return
+    fi
+    previous=$cost
+  done
+}
+
 if part throughput; then
-  log "throughput and latency: wrk -t$THREADS -c$CONNECTIONS, a fresh server JVM per sample ($WARMUP warm-up, $DURATION measured), $ROUNDS rounds in rotated order"
+  log "throughput and latency: wrk -t$THREADS -c$CONNECTIONS, a fresh server JVM per sample (warmed up $WARMUP to $WARMUP_MAX, $DURATION measured), $ROUNDS rounds in rotated order"
   # What a user measures: one server, just started, warmed up and then measured; nothing else runs.
   # (This bench once ran every server at once and measured all the workloads on one sandbox JVM,
   # its GET always right after its POST: see bench/RESULTS.md, "Why the instruments disagreed".)
@@ -202,7 +233,7 @@ if part throughput; then
       if [ "$round" = 1 ] && [[ $name == *_get ]] && [[ $name != sandbox* ]] && [[ $name != baseline* ]]; then
         cmp -s "$OUT/card.json" <(curl -sf "$url") || { echo "$name does not serve the same bytes" >&2; exit 1; }
       fi
-      wrk_run "$WARMUP" "$name" "$url" "${script:-$ROOT/bench/wrk/report.lua}" -- "$RUN_ID-$round-warm" > /dev/null
+      warm_up "$name" "$pid" "$url" "${script:-$ROOT/bench/wrk/report.lua}" "$RUN_ID-$round"
       measure "$name" "$pid" "$url" "${script:-$ROOT/bench/wrk/report.lua}" -- "$RUN_ID-$round"
       stop "$pid"
     done
@@ -313,5 +344,5 @@ if part extra; then
 fi
 
 record load_average "$LOAD_BEFORE at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end"
-record settings "wrk -t$THREADS -c$CONNECTIONS, $ROUNDS alternating rounds of -d$DURATION each (warm-up $WARMUP); $STARTS starts per variant; java $(java -version 2>&1 | head -1 | cut -d'"' -f2); JAVA_OPTS='$JAVA_OPTS' SANDBOX_JAVA_OPTS='$SANDBOX_JAVA_OPTS' NICE='${NICE:-}'; parts: $PARTS${BASELINE_JAR:+; baseline $BASELINE_JAR}"
+record settings "wrk -t$THREADS -c$CONNECTIONS, a fresh server per sample, $ROUNDS rotated rounds of -d$DURATION each (warm-up $WARMUP to $WARMUP_MAX, until the CPU per request settles); $STARTS fresh JVMs per start variant, $CYCLES further servers in each embedded one; java $(java -version 2>&1 | head -1 | cut -d'"' -f2); JAVA_OPTS='$JAVA_OPTS' SANDBOX_JAVA_OPTS='$SANDBOX_JAVA_OPTS' NICE='${NICE:-}'; parts: $PARTS${BASELINE_JAR:+; baseline $BASELINE_JAR}"
 java -cp "$CP" io.bankssandbox.internal.bench.Report "$RESULTS" "$OUT" | tee "$OUT/results.md"

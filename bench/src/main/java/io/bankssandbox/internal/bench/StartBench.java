@@ -27,6 +27,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <pre>java -cp bench-classes StartBench SPEC ROUNDS LOG_DIR</pre>
  *
+ * Every variant runs in LOG_DIR (MockServer, for one, writes its CA certificate where it runs), so
+ * the spec's paths must be absolute.
+ *
  * The spec has one variant a line, its fields separated by tabs:
  * <ul>
  * <li>{@code http NAME PORT PATH COMMAND...}: a server; timed from the launch of COMMAND to the first
@@ -86,7 +89,7 @@ public final class StartBench {
     private void http(Variant variant) throws Exception {
         Path log = logs.resolve(variant.name() + "-start.log");
         long t0 = System.nanoTime();
-        Process process = new ProcessBuilder(variant.command()).redirectErrorStream(true)
+        Process process = new ProcessBuilder(variant.command()).directory(logs.toFile()).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
         try {
             while (!answers200(variant.port(), variant.path())) {
@@ -109,7 +112,7 @@ public final class StartBench {
     private void embedded(Variant variant) throws Exception {
         Path log = logs.resolve(variant.name() + "-embedded.log");
         long t0 = System.nanoTime();
-        Process process = new ProcessBuilder(variant.command()).redirectError(log.toFile()).start();
+        Process process = new ProcessBuilder(variant.command()).directory(logs.toFile()).redirectError(log.toFile()).start();
         boolean first = true;
         try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
              PrintWriter other = new PrintWriter(Files.newBufferedWriter(logs.resolve(variant.name() + "-embedded.out")))) {
