@@ -43,7 +43,7 @@ class SandboxHandleTest {
 
             assertThat(sandbox.exportState()).isEqualTo(atStart);
             assertThat(sandbox.faults().list()).isEmpty();
-            assertThat(sandbox.journal().entries()).isEmpty();
+            assertThat(sandbox.journal().requests()).isEmpty();
             // and again: the snapshot itself was not changed by what happened after the start
             sandbox.inboundAch().simulate(account, 100);
             sandbox.reset();

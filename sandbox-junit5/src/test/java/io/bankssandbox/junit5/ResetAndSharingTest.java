@@ -68,7 +68,7 @@ class ResetAndSharingTest {
             NAMED.put("next state", sandbox.exportState());
             NAMED.put("next faults", sandbox.faults().list());
             NAMED.put("next accounts status", Http.get(sandbox, "/v0/accounts").status());
-            NAMED.put("next journal", sandbox.journal().entries().size());
+            NAMED.put("next journal", sandbox.journal().requests().size());
         }
     }
 

@@ -1,5 +1,7 @@
 package io.bankssandbox.internal.control;
 
+import io.bankssandbox.SandboxInternals;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -43,7 +45,7 @@ class StateImportTest extends SandboxTestBase {
 
     /** Inbound ACH transfers stored as an import would store them: enough of them make a document of several MiB. */
     static void addTransfers(Sandbox sandbox, int count) {
-        sandbox.runtime().state().update(s -> {
+        SandboxInternals.runtime(sandbox).state().update(s -> {
             List<String> accounts = s.table(Account.TABLE).all().stream().map(Account::id).toList();
             Instant oldest = s.startedAt.minus(Duration.ofDays(30));
             for (int i = 0; i < count; i++) {

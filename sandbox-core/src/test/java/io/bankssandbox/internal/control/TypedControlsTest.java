@@ -1,5 +1,8 @@
 package io.bankssandbox.internal.control;
 
+import io.bankssandbox.InboundAchTransfer;
+import io.bankssandbox.ClockEvent;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,9 +12,7 @@ import io.bankssandbox.internal.era.InsurancePaymentControls;
 import io.bankssandbox.internal.lockbox.LockboxMail;
 import io.bankssandbox.SandboxException;
 import io.bankssandbox.internal.era.InsurancePaymentView;
-import io.bankssandbox.internal.ach.InboundAchTransfer;
 import io.bankssandbox.internal.cards.CardAuthorizer;
-import io.bankssandbox.internal.clock.ClockEvent;
 import io.bankssandbox.internal.era.Era;
 import io.bankssandbox.internal.externalaccounts.ExternalAccount;
 import io.bankssandbox.internal.requests.Fault;
@@ -87,7 +88,7 @@ class TypedControlsTest extends SandboxTestBase {
 
     @Test
     void invalidTypedRequestGetsTheSchemaViolationsAnHttpClientGets() {
-        InboundAchLifecycle.Arrival bad = InboundAchLifecycle.Arrival.of("not_an_account", 0).resolvingDeclined("Not A Code");
+        InboundAchTransfer.Arrival bad = InboundAchTransfer.Arrival.of("not_an_account", 0).resolvingDeclined("Not A Code");
         SandboxException typed = catchSandboxException(() -> sandbox.inboundAch().simulate(bad));
         ApiClient.Response http = control.post("/_sandbox/inbound-ach-transfers",
                 Map.of("account_id", "not_an_account", "amount", 0, "resolves_to", "declined",
@@ -111,7 +112,7 @@ class TypedControlsTest extends SandboxTestBase {
     void advancingTheClockResolvesASimulatedTransferAndReportsIt() {
         String account = fixtures.riversideOperating();
         InboundAchTransfer pending = sandbox.inboundAch().simulate(
-                InboundAchLifecycle.Arrival.of(account, 700).withOriginator("ACME HEALTH", "CLAIMS").resolvingAccepted());
+                InboundAchTransfer.Arrival.of(account, 700).withOriginator("ACME HEALTH", "CLAIMS").resolvingAccepted());
 
         // fixture transfers fall due in the same hour: look for ours among the events
         List<ClockEvent> events = sandbox.clock().advance(Duration.ofHours(1));
@@ -259,7 +260,7 @@ class TypedControlsTest extends SandboxTestBase {
         String riverside = fixtures.riverside(); // read before the journal is cleared: it may ask the API
         sandbox.journal().clear();
         api.get("/v0/accounts?entity_id=" + riverside);
-        JournalEntry entry = sandbox.journal().entries().get(0);
+        JournalEntry entry = sandbox.journal().requests().get(0);
         assertThat(entry.matches("GET", "/v0/accounts")).isTrue();
         assertThat(entry.matches("*", "/v0/acc*")).isTrue();
         assertThat(entry.matches("GET", "/v0/accounts?entity_id=other")).isFalse();
@@ -279,7 +280,7 @@ class TypedControlsTest extends SandboxTestBase {
         assertThat(sandbox.journal().requests("GET", "/v0/accounts")).isNotEmpty();
 
         sandbox.journal().clear();
-        assertThat(sandbox.journal().entries()).isEmpty();
+        assertThat(sandbox.journal().requests()).isEmpty();
     }
 
     private static SandboxException catchSandboxException(Runnable call) {

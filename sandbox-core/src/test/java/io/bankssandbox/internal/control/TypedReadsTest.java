@@ -162,6 +162,6 @@ class TypedReadsTest extends SandboxTestBase {
         AccountView operating = sandbox.accounts().named("Riverside Operating");
         sandbox.transactions().of(operating.id());
         sandbox.inboundAch().all();
-        assertThat(sandbox.journal().entries()).isEmpty();
+        assertThat(sandbox.journal().requests()).isEmpty();
     }
 }

@@ -32,7 +32,7 @@ class PayoutFlowTest {
 
     @Test
     void everyTestStartsFromTheFixtures() {
-        assertThat(sandbox.journal().entries()).isEmpty();     // no request from the other test
+        assertThat(sandbox.journal().requests()).isEmpty();     // no request from the other test
         assertThat(sandbox.exportState().get("cards").findValuesAsText("nickname")).doesNotContain("Payout 4711");
     }
 }

@@ -1,4 +1,4 @@
-package io.bankssandbox.internal.control;
+package io.bankssandbox;
 
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -8,14 +8,14 @@ import java.util.function.Function;
  * Finds the one record of a list with a given name, for the handle's {@code named(...)} reads: the
  * fixture set's well-known records by the names a test reads in its files, whatever their ids.
  */
-public final class NamedLookup {
+final class NamedLookup {
     private NamedLookup() {}
 
     /**
      * The item whose name is exactly {@code name}; none is a {@link NoSuchElementException} listing the
      * names there are, several an {@link IllegalStateException} (use the id then).
      */
-    public static <T> T one(String kind, List<T> items, Function<T, String> nameOf, String name) {
+    static <T> T one(String kind, List<T> items, Function<T, String> nameOf, String name) {
         List<T> named = items.stream().filter(item -> name.equals(nameOf.apply(item))).toList();
         if (named.size() == 1) {
             return named.get(0);
