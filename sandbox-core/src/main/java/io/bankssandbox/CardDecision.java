@@ -1,7 +1,5 @@
 package io.bankssandbox;
 
-import java.util.List;
-
 /**
  * How the issuer answered a card payment: {@link #APPROVED} (the account is debited and the payment
  * counts toward the card's limits) or {@link #DECLINED} with the reason, and for
@@ -11,7 +9,7 @@ import java.util.List;
  * @param declineReason null when approved
  * @param limit the limit that would have been exceeded; null unless {@link #BREACHES_LIMIT}
  */
-public record CardDecision(String decision, String declineReason, SpendingLimit limit) {
+public record CardDecision(String decision, String declineReason, Card.SpendingLimit limit) {
     public static final String APPROVED = "approved";
     public static final String DECLINED = "declined";
     /** Declined: the card is canceled. */
@@ -25,12 +23,6 @@ public record CardDecision(String decision, String declineReason, SpendingLimit 
     /** Declined: the account's available balance does not cover the payment. */
     public static final String INSUFFICIENT_FUNDS = "insufficient_funds";
 
-    /**
-     * A card's spending limit: at most {@code amount} cents per {@code interval} ({@code per_transaction},
-     * {@code per_day}, {@code per_week}, {@code per_month}, {@code all_time}), for the listed merchant
-     * categories only, or for every merchant when {@code merchantCategoryCodes} is null.
-     */
-    public record SpendingLimit(String interval, long amount, List<String> merchantCategoryCodes) {}
 
     public boolean approved() {
         return APPROVED.equals(decision);

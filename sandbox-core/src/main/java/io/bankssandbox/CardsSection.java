@@ -1,6 +1,10 @@
 package io.bankssandbox;
 
+import io.bankssandbox.internal.access.Caller;
 import io.bankssandbox.internal.cards.CardAuthorizer;
+import io.bankssandbox.internal.cards.CardIssuer;
+import io.bankssandbox.internal.cards.CardPolicy;
+import io.bankssandbox.internal.cards.CardView;
 import io.bankssandbox.internal.cards.CardsFeature;
 
 /** {@link Sandbox.Cards}: the card payment simulation of the control API. */
@@ -9,6 +13,12 @@ final class CardsSection implements Sandbox.Cards {
 
     CardsSection(Operator operator) {
         this.operator = operator;
+    }
+
+    @Override
+    public Card get(String cardId) {
+        return operator.call(() -> Values.card(operator.runtime().state().read(state ->
+                CardView.of(CardIssuer.get(state, Caller.OPERATOR, cardId), state.setting(CardPolicy.SETTING)))));
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.bankssandbox;
 
+import io.bankssandbox.internal.durable.StateFile;
 import io.bankssandbox.internal.fixtures.FixtureException;
 import io.bankssandbox.internal.http.ApiException;
 import io.bankssandbox.internal.openapi.Contracts;
@@ -70,6 +71,9 @@ final class Operator {
             throw new SandboxException(e.status(), e.messages());
         } catch (FixtureException e) {
             throw new SandboxException(400, e.problems());
+        } catch (StateFile.StateFileException e) {
+            // not a refused request but a file that cannot serve: the JDK's word for a state that forbids the call
+            throw new IllegalStateException(e.getMessage(), e);
         }
     }
 }

@@ -103,6 +103,8 @@ public final class Sandbox implements AutoCloseable {
      *
      * @throws SandboxException 400 when the fixture set is invalid, listing each problem with its file,
      *     JSON pointer and rule
+     * @throws IllegalStateException when the state file cannot serve: in use by another sandbox, damaged,
+     *     or not writable (the message names the file and the reason)
      */
     public static Sandbox start(SandboxConfig config) {
         if (config.output() != SandboxConfig.Output.VERBOSE) {
@@ -116,6 +118,11 @@ public final class Sandbox implements AutoCloseable {
                     + config.fixtures() + "; -D" + SandboxConfig.OUTPUT_PROPERTY + "=verbose for more, =silent for none)");
         }
         return sandbox;
+    }
+
+    /** This build's version ({@code 0.1.0-SNAPSHOT}), as {@code GET /_sandbox/health} answers it. */
+    public static String version() {
+        return SandboxVersion.current();
     }
 
     /** {@code http://127.0.0.1:PORT}, without a trailing slash. */
@@ -362,8 +369,14 @@ public final class Sandbox implements AutoCloseable {
         Transaction get(String transactionId);
     }
 
-    /** Card payments ({@code POST /_sandbox/cards/{id}/authorizations}); every card, web-app ones included. */
+    /**
+     * Cards as {@code GET /v0/cards/{id}} shows them, and card payments
+     * ({@code POST /_sandbox/cards/{id}/authorizations}) on every card, web-app ones included.
+     */
     public interface Cards {
+        /** @throws SandboxException 404 for an unknown card, or one issued in the web app (as the API) */
+        Card get(String cardId);
+
         /** A payment at a US merchant. */
         CardDecision authorize(String cardId, long amount, String merchantCategoryCode);
 

@@ -97,8 +97,14 @@ final class Values {
         return new CardDecision(d.decision(), d.declineReason(), limit(d.limit()));
     }
 
-    private static CardDecision.SpendingLimit limit(SpendingLimit limit) {
-        return limit == null ? null : new CardDecision.SpendingLimit(limit.interval().wireName(), limit.amount(),
+    static Card card(io.bankssandbox.internal.cards.CardView v) {
+        return new Card(v.id(), v.createdAt(), v.entityId(), v.bankAccountId(), v.nickname(), v.last4(), v.status(),
+                v.authorizationControls().usage().multiUse().spendingLimits().stream().map(Values::limit).toList(),
+                v.authorizationControls().merchantCategoryCode().blocked());
+    }
+
+    private static Card.SpendingLimit limit(SpendingLimit limit) {
+        return limit == null ? null : new Card.SpendingLimit(limit.interval().wireName(), limit.amount(),
                 limit.merchantCategoryCodes() == null ? null : List.copyOf(limit.merchantCategoryCodes()));
     }
 

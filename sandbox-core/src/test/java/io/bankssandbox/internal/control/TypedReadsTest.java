@@ -1,5 +1,8 @@
 package io.bankssandbox.internal.control;
 
+import io.bankssandbox.Card;
+import java.time.Instant;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -103,6 +106,43 @@ class TypedReadsTest extends SandboxTestBase {
                 .containsExactlyElementsOf(everyPage("/v0/accounts").stream().map(a -> a.get("id").asText()).toList());
         assertThat(sandbox.accounts().ofEntity(operating.entityId())).extracting(Account::name)
                 .containsExactly("Riverside Operating", "Riverside Payroll");
+    }
+
+    @Test
+    void aCardReadsAsGetByIdShowsItWithTheServicesLimitsAndBlockedCategories() throws Exception {
+        String apiCard = cardIssuedVia("api");
+        String webAppCard = cardIssuedVia("web_app");
+        JsonNode listed = api.get("/v0/cards/" + apiCard).json();
+        Card card = sandbox.cards().get(apiCard);
+
+        assertThat(card.id()).isEqualTo(listed.get("id").asText());
+        assertThat(card.last4()).isEqualTo(listed.get("last_4").asText());
+        assertThat(card.status()).isEqualTo(listed.get("status").asText());
+        assertThat(card.nickname()).isEqualTo(listed.get("nickname").asText());
+        assertThat(card.createdAt()).isEqualTo(Instant.parse(listed.get("created_at").asText()));
+        JsonNode limits = listed.at("/authorization_controls/usage/multi_use/spending_limits");
+        assertThat(card.spendingLimits()).hasSize(limits.size());
+        for (int i = 0; i < limits.size(); i++) {
+            assertThat(card.spendingLimits().get(i).interval()).isEqualTo(limits.get(i).get("interval").asText());
+            assertThat(card.spendingLimits().get(i).amount()).isEqualTo(limits.get(i).get("amount").asLong());
+        }
+        assertThat(card.blockedMerchantCategoryCodes()).containsExactlyElementsOf(
+                Json.MAPPER.convertValue(listed.at("/authorization_controls/merchant_category_code/blocked"), List.class));
+        SandboxException webApp = org.junit.jupiter.api.Assertions.assertThrows(SandboxException.class,
+                () -> sandbox.cards().get(webAppCard));
+        assertThat(webApp.status()).isEqualTo(404);
+        assertThat(webApp.messages()).containsExactly(api.get("/v0/cards/" + webAppCard).json()
+                .get("message").asText());
+    }
+
+    /** The first fixture card issued through {@code via} (the API has no card listing). */
+    private String cardIssuedVia(String via) {
+        for (JsonNode card : sandbox.exportState().get("cards")) {
+            if (via.equals(card.get("issued_via").asText())) {
+                return card.get("id").asText();
+            }
+        }
+        throw new IllegalStateException("the default fixtures have no card issued via " + via);
     }
 
     @Test

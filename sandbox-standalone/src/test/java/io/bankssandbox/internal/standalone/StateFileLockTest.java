@@ -52,9 +52,9 @@ class StateFileLockTest {
         Path stateFile = temp.resolve("in-process.json");
         SandboxConfig config = SandboxConfig.builder().port(0).stateFile(stateFile).build();
         try (Sandbox first = Sandbox.start(config)) {
-            // the API names no exception type for a state file that cannot be used: only its message is the user's
+            // Sandbox.start documents IllegalStateException for a state file that cannot serve, naming file and reason
             assertThatThrownBy(() -> Sandbox.start(config))
-                    .isInstanceOf(RuntimeException.class)
+                    .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("in-process.json: in use by another sandbox");
             assertThat(first.exportState().get("cards").size()).isPositive();
         }
