@@ -4,11 +4,12 @@ import static io.bankssandbox.junit5.SandboxAssertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.sun.net.httpserver.HttpServer;
+import io.bankssandbox.InboundAchTransfer;
+import io.bankssandbox.ReceivedWebhook;
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.internal.ach.InboundAchTransfer;
+import io.bankssandbox.Transaction;
+import io.bankssandbox.WebhookDelivery;
 import io.bankssandbox.junit5.BanksSandbox;
-import io.bankssandbox.internal.webhooks.WebhookLog;
-import io.bankssandbox.internal.webhooks.WebhooksFeature.DeliveryView;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
@@ -30,12 +31,13 @@ class PaymentWebhookTest {
         app.start();
         try {
             sandbox.webhooks().subscribe("http://127.0.0.1:" + app.getAddress().getPort() + "/webhooks/banking");
-            String account = sandbox.exportState().get("accounts").get(0).get("id").asText();
+            String account = sandbox.accounts().named("Riverside Operating").id();
             InboundAchTransfer credit = sandbox.inboundAch().simulate(account, 125_00);
             sandbox.inboundAch().accept(credit.id());                // the transaction posts now
 
-            DeliveryView delivery = sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10));
-            assertEquals(12_500, delivery.body().at("/transaction/amount").asLong());
+            WebhookDelivery delivery = sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10));
+            assertEquals(12_500, delivery.transaction().amount());
+            assertEquals(Transaction.INBOUND_ACH_TRANSFER, delivery.transaction().category());
             assertEquals(1, received.size());
             assertThat(sandbox.webhooks())
                     .hasDeliveredExactly(1, "transaction.created")
@@ -49,11 +51,11 @@ class PaymentWebhookTest {
     @Test
     void withoutAServerTheSandboxsInboxReceives(Sandbox sandbox) {
         sandbox.webhooks().subscribe("inbox");
-        String account = sandbox.exportState().get("accounts").get(0).get("id").asText();
+        String account = sandbox.accounts().named("Riverside Operating").id();
         sandbox.inboundAch().accept(sandbox.inboundAch().simulate(account, 42_00).id());
 
         sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10));
-        List<WebhookLog.InboxEntry> inbox = sandbox.webhooks().inbox();
-        assertEquals(4_200, inbox.get(0).body().at("/transaction/amount").asLong());
+        List<ReceivedWebhook> inbox = sandbox.webhooks().inbox();
+        assertEquals(4_200, inbox.get(0).transaction().amount());
     }
 }

@@ -4,16 +4,12 @@ import static io.bankssandbox.junit5.SandboxAssertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.bankssandbox.Account;
+import io.bankssandbox.ClockEvent;
+import io.bankssandbox.Era;
+import io.bankssandbox.InboundAchTransfer;
+import io.bankssandbox.InsurancePayment;
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.internal.accounts.AccountView;
-import io.bankssandbox.internal.era.Claim;
-import io.bankssandbox.internal.ach.InboundAchLifecycle;
-import io.bankssandbox.internal.ach.InboundAchTransfer;
-import io.bankssandbox.internal.era.InsurancePayment;
-import io.bankssandbox.internal.era.InsurancePaymentView;
-import io.bankssandbox.internal.clock.ClockEvent;
-import io.bankssandbox.internal.era.Era;
-import io.bankssandbox.internal.era.EraView;
 import io.bankssandbox.junit5.BanksSandbox;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -51,7 +47,7 @@ class ReadmeExampleTest {
     void aPendingCreditIsAcceptedAnHourLater(Sandbox sandbox) {   // starts from the fixtures again
         String account = sandbox.accounts().named("Riverside Operating").id();
         InboundAchTransfer pending = sandbox.inboundAch().simulate(
-                InboundAchLifecycle.Arrival.of(account, 125_00).withOriginator("ACME HEALTH", "CLAIMS"));
+                InboundAchTransfer.Arrival.of(account, 125_00).withOriginator("ACME HEALTH", "CLAIMS"));
 
         List<ClockEvent> events = sandbox.clock().advance(Duration.ofHours(1)); // applies what falls due
 
@@ -62,15 +58,15 @@ class ReadmeExampleTest {
 
     @Test
     void anInsurancePaymentCarriesTheEraThatExplainsIt(Sandbox sandbox) {
-        AccountView operating = sandbox.accounts().named("Riverside Operating");
-        InsurancePaymentView payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
+        Account operating = sandbox.accounts().named("Riverside Operating");
+        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
                 .account(operating.id())
                 .payer("AETNA", "60054")
-                .claim(Claim.builder().patientControlNumber("PCN-1001").patient("DOE", "JANE")
+                .claim(InsurancePayment.claim("PCN-1001").patient("DOE", "JANE")
                         .charged(300_00).paid(250_00).patientResponsibility(20_00)));   // balanced: PR-2, CO-45
         String transactionId = sandbox.inboundAch().accept(payment.inboundAchTransfer().id()).transactionId();
 
-        EraView era = sandbox.eras().ofTransaction(transactionId);  // GET /v0/transactions/{id}/era
+        Era era = sandbox.eras().ofTransaction(transactionId);  // GET /v0/transactions/{id}/era
         assertEquals(250_00, era.payment().amount());
         assertEquals(List.of("PR", "CO"), era.claims().get(0).adjustments().stream().map(Era.Adjustment::group).toList());
         assertEquals(operating.totalBalance() + 250_00, sandbox.accounts().get(operating.id()).totalBalance());

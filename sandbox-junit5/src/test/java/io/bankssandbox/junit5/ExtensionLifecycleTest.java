@@ -118,6 +118,6 @@ class ExtensionLifecycleTest {
     }
 
     static String firstAccount(Sandbox sandbox) {
-        return sandbox.exportState().get("accounts").get(0).get("id").asText();
+        return sandbox.accounts().all().get(0).id();
     }
 }

@@ -3,7 +3,7 @@ package io.bankssandbox.internal.bench;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.internal.openapi.Contracts;
-import io.bankssandbox.internal.fixtures.FixtureSnapshots;
+import io.bankssandbox.internal.server.SandboxServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -62,7 +62,7 @@ public final class StartupBreakdown {
         });
         steps.step("openapi", Contracts::openApi);
         steps.step("openapi_validator", Contracts::openApiValidator);
-        steps.step("fixtures", () -> FixtureSnapshots.decode("default", SandboxConfig.DEFAULT_SEED));
+        steps.step("fixtures", () -> SandboxServer.FIXTURES.decode("default", SandboxConfig.DEFAULT_SEED));
         Sandbox[] sandbox = new Sandbox[1];
         steps.step("sandbox_start", () -> sandbox[0] = Sandbox.start());
         steps.step("first_request", () -> expect200(sandbox[0]));

@@ -1,11 +1,9 @@
-package io.bankssandbox.internal.era;
+package io.bankssandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.groups.Tuple.tuple;
 
-import io.bankssandbox.SandboxException;
-import io.bankssandbox.internal.era.Era;
 import io.bankssandbox.internal.testing.SandboxTestBase;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -13,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link Claim} and {@link InsurancePayment} build what a test creates in a few readable lines, with
+ * {@link InsurancePayment.Builder} and {@link InsurancePayment.ClaimBuilder} build what a test creates in a few readable lines, with
  * {@code long} cents ({@code 30_00}); what they build is what the sandbox receives, balanced by the
  * sandbox when only amounts are given and refused as the control API refuses it otherwise.
  */
@@ -21,10 +19,10 @@ class InsurancePaymentBuildersTest extends SandboxTestBase {
 
     @Test
     void aClaimOfAmountsOnlyIsBalancedWithThePatientsShareAndCo45() {
-        InsurancePaymentView payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
+        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
                 .account(sandbox.accounts().named("Riverside Operating").id())
                 .payer("AETNA", "60054")
-                .claim(Claim.builder().patientControlNumber("PCN-1001").patient("DOE", "JANE").subscriberId("W123456789")
+                .claim(InsurancePayment.claim("PCN-1001").patient("DOE", "JANE").subscriberId("W123456789")
                         .charged(30_00).paid(25_00).patientResponsibility(3_00)));
 
         assertThat(payment.inboundAchTransfer().amount()).isEqualTo(25_00);
@@ -40,14 +38,14 @@ class InsurancePaymentBuildersTest extends SandboxTestBase {
 
     @Test
     void everyFieldOfTheBuildersReachesTheEra() {
-        InsurancePaymentView payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
+        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
                 .account(sandbox.accounts().named("Riverside Operating").id())
                 .payer("BLUE CROSS", "940360524")
-                .claim(Claim.builder().patientControlNumber("PCN-2").payerClaimNumber("E777").status("paid")
+                .claim(InsurancePayment.claim("PCN-2").payerClaimNumber("E777").status("paid")
                         .patient("ROE", "RICHARD")
                         .serviceDates(LocalDate.of(2026, 2, 10), LocalDate.of(2026, 2, 12))
                         .charged(500_00).paid(320_00)
-                        .serviceLine(Claim.line("99213").modifiers("25").units(2).charged(500_00).paid(320_00)
+                        .serviceLine(InsurancePayment.line("99213").modifiers("25").units(2).charged(500_00).paid(320_00)
                                 .adjustment("CO", "45", 100_00).adjustment("PR", "1", 80_00).remarkCodes("N130")))
                 .build());
 
@@ -67,13 +65,13 @@ class InsurancePaymentBuildersTest extends SandboxTestBase {
 
     @Test
     void aServiceDateAloneAndADeniedClaimKeepWhatTheyAreGiven() {
-        InsurancePaymentView payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
+        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
                 .account(sandbox.accounts().named("Riverside Operating").id())
                 .payer("AETNA", "60054")
-                .claim(Claim.builder().patientControlNumber("PCN-3").serviceDate(LocalDate.of(2026, 2, 20))
+                .claim(InsurancePayment.claim("PCN-3").serviceDate(LocalDate.of(2026, 2, 20))
                         .charged(90_00).paid(90_00))
-                .claim(Claim.builder().patientControlNumber("PCN-4").charged(40_00).paid(0)
-                        .adjustment("CO", "50", 40_00).build()));
+                .claim(InsurancePayment.claim("PCN-4").charged(40_00).paid(0)
+                        .adjustment("CO", "50", 40_00)));
 
         assertThat(payment.era().claims()).extracting(Era.Claim::status).containsExactly("paid", "denied");
         assertThat(payment.era().claims().get(0).serviceDate()).isEqualTo(Instant.parse("2026-02-20T00:00:00Z"));
@@ -84,7 +82,7 @@ class InsurancePaymentBuildersTest extends SandboxTestBase {
         assertThatThrownBy(() -> sandbox.insurancePayments().receive(InsurancePayment.builder()
                 .account(sandbox.accounts().named("Riverside Operating").id())
                 .payer("AETNA", "60054")
-                .claim(Claim.builder().patientControlNumber("PCN-5").charged(100_00).paid(60_00)
+                .claim(InsurancePayment.claim("PCN-5").charged(100_00).paid(60_00)
                         .adjustment("CO", "45", 10_00))))
                 .isInstanceOfSatisfying(SandboxException.class, e -> {
                     assertThat(e.status()).isEqualTo(400);
@@ -97,7 +95,7 @@ class InsurancePaymentBuildersTest extends SandboxTestBase {
         assertThatThrownBy(() -> sandbox.insurancePayments().receive(InsurancePayment.builder()
                 .account(sandbox.accounts().named("Riverside Operating").id())
                 .payer("AETNA", "60054")
-                .claim(Claim.builder().charged(10_00).paid(10_00))))
+                .claim(InsurancePayment.claim(null).charged(10_00).paid(10_00))))
                 .isInstanceOfSatisfying(SandboxException.class, e -> {
                     assertThat(e.status()).isEqualTo(400);
                     assertThat(e.messages()).anySatisfy(m -> assertThat(m).contains("patient_control_number"));
