@@ -14,7 +14,7 @@ import java.util.List;
  * }</pre>
  *
  * @param npi null for a practice that is not a provider
- * @param address null for the sandbox's default address
+ * @param address the practice's postal address; required (the control route refuses a practice without one)
  */
 public record Practice(String name, String structure, String npi, Entity.Address address,
                        List<OpeningAccount> accounts, List<String> apiKeys) {
@@ -27,7 +27,7 @@ public record Practice(String name, String structure, String npi, Entity.Address
         apiKeys = List.copyOf(apiKeys);
     }
 
-    /** A practice with no NPI, no accounts, connected to the keys that see every entity. */
+    /** A practice with no NPI, no address yet ({@link #withAddress} it), no accounts, connected to the keys that see every entity. */
     public static Practice named(String name, String structure) {
         return new Practice(name, structure, null, null, List.of(), List.of());
     }
