@@ -17,6 +17,11 @@ public final class Polling {
 
     /** What {@code probe} answered first, or empty when {@code within} passed (or the thread was interrupted) first. */
     public static <T> Optional<T> until(Duration within, Supplier<Optional<T>> probe) {
+        return until(within, Duration.ofMillis(INTERVAL_MILLIS), probe);
+    }
+
+    /** The same, asking every {@code interval} (a probe that costs a request asks less often). */
+    public static <T> Optional<T> until(Duration within, Duration interval, Supplier<Optional<T>> probe) {
         long deadline = System.nanoTime() + within.toNanos();
         while (true) {
             Optional<T> found = probe.get();
@@ -24,7 +29,7 @@ public final class Polling {
                 return found;
             }
             try {
-                Thread.sleep(INTERVAL_MILLIS);
+                Thread.sleep(interval.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return Optional.empty();
