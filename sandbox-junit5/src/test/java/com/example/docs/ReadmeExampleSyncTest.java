@@ -1,4 +1,4 @@
-package com.example.payouts;
+package com.example.docs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
