@@ -1,46 +1,39 @@
 package io.bankssandbox;
 
-import io.bankssandbox.internal.requests.JournalEntry;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.internal.access.ApiKey;
-import io.bankssandbox.internal.accounts.AccountReads;
-import io.bankssandbox.internal.ach.InboundAchControls;
-import io.bankssandbox.internal.era.InsurancePaymentControls;
-import io.bankssandbox.internal.cards.CardControls;
-import io.bankssandbox.internal.clock.ClockEvent;
-import io.bankssandbox.internal.control.ControlCalls;
-import io.bankssandbox.internal.control.FaultControls;
-import io.bankssandbox.internal.control.Journal;
-import io.bankssandbox.internal.era.EraReads;
-import io.bankssandbox.internal.externalaccounts.ExternalAccountControls;
-import io.bankssandbox.internal.lockbox.CheckDepositControls;
-import io.bankssandbox.internal.lockbox.LockboxControls;
 import io.bankssandbox.internal.runtime.LibraryLogging;
-import io.bankssandbox.internal.server.SandboxServer;
-import io.bankssandbox.internal.runtime.SandboxRuntime;
 import io.bankssandbox.internal.runtime.SandboxVersion;
-import io.bankssandbox.internal.state.DomainException;
-import io.bankssandbox.internal.transactions.TransactionReads;
-import io.bankssandbox.internal.transfers.AchTransferControls;
-import io.bankssandbox.internal.webhooks.WebhookControls;
-import io.bankssandbox.internal.onboarding.EntityControls;
+import io.bankssandbox.internal.server.SandboxServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
- * A running Banks Sandbox: the /v0 API and the control API on a local port, over in-memory state
- * seeded from fixtures. Cheap to start, instant to reset, closed with {@link #close()}.
+ * A running Banks Sandbox: the vendor's /v0 API and the sandbox's control API on a local port, over
+ * in-memory state seeded from fixtures. Cheap to start, instant to reset, closed with {@link #close()}.
+ *
+ * <p>A test reads as a story: script the world through the typed sections ({@link #inboundAch()},
+ * {@link #insurancePayments()}, {@link #cards()}, {@link #clock()} ...), run the application under
+ * test against {@link #baseUrl()} with {@link #apiKey()}, then verify what it asked
+ * ({@link #journal()}) and what it was told ({@link #webhooks()}).
  *
  * <pre>{@code
  * try (Sandbox sandbox = Sandbox.start()) {
- *     // call sandbox.baseUrl() + "/v0/entities" with "Authorization: Bearer " + sandbox.apiKey()
- *     sandbox.clock().advance(Duration.ofHours(2));
+ *     Account operating = sandbox.accounts().named("Riverside Operating");
+ *     InboundAchTransfer credit = sandbox.inboundAch().simulate(operating.id(), 125_00);
+ *     sandbox.clock().advance(Duration.ofHours(2));          // the credit resolves: accepted
+ *     // call sandbox.baseUrl() + "/v0/accounts" with "Authorization: Bearer " + sandbox.apiKey()
  * }
  * }</pre>
+ *
+ * Every typed call runs the same domain operation, with the same rules, as the HTTP route it mirrors;
+ * a refusal throws {@link SandboxException} with the status and messages the route would answer.
+ * Reads see every entity, as the control API does, and are not journaled.
  */
 public final class Sandbox implements AutoCloseable {
     /** The key of the default fixture set that sees every entity. */
@@ -49,41 +42,42 @@ public final class Sandbox implements AutoCloseable {
     private final SandboxServer server;
     /** Read once at start: it stays what the sandbox listened on after close, for messages and checks. */
     private final int port;
+    private final Operator operator;
     private final Clock clock;
-    private final InboundAchControls inboundAch;
-    private final InsurancePaymentControls insurancePayments;
-    private final LockboxControls lockbox;
-    private final CardControls cards;
-    private final ExternalAccountControls externalAccounts;
-    private final AchTransferControls achTransfers;
-    private final FaultControls faults;
-    private final CheckDepositControls checkDeposits;
+    private final Entities entities;
+    private final Accounts accounts;
+    private final Transactions transactions;
+    private final Cards cards;
+    private final InboundAch inboundAch;
+    private final InsurancePayments insurancePayments;
+    private final Eras eras;
+    private final Lockbox lockbox;
+    private final CheckDeposits checkDeposits;
+    private final ExternalAccounts externalAccounts;
+    private final AchTransfers achTransfers;
+    private final Webhooks webhooks;
+    private final Faults faults;
     private final Journal journal;
-    private final EntityControls entities;
-    private final AccountReads accounts;
-    private final TransactionReads transactions;
-    private final EraReads eras;
-    private final WebhookControls webhooks;
 
     private Sandbox(SandboxServer server) {
         this.server = server;
         this.port = server.port();
-        this.clock = new Clock(server.runtime());
-        ControlCalls calls = new TypedControlCalls(server.inProcessControl());
-        this.inboundAch = new InboundAchControls(calls);
-        this.insurancePayments = new InsurancePaymentControls(calls);
-        this.lockbox = new LockboxControls(calls);
-        this.cards = new CardControls(calls);
-        this.externalAccounts = new ExternalAccountControls(calls);
-        this.achTransfers = new AchTransferControls(calls);
-        this.faults = new FaultControls(calls);
-        this.checkDeposits = new CheckDepositControls(calls);
-        this.journal = new Journal(server.runtime().journal(), calls);
-        this.entities = new EntityControls(calls);
-        this.accounts = new AccountReads(calls);
-        this.transactions = new TransactionReads(calls);
-        this.eras = new EraReads(calls);
-        this.webhooks = new WebhookControls(calls, server.webhooks());
+        this.operator = new Operator(server);
+        this.clock = new ClockSection(operator);
+        this.entities = new EntitiesSection(operator);
+        this.accounts = new AccountsSection(operator);
+        this.transactions = new TransactionsSection(operator);
+        this.cards = new CardsSection(operator);
+        this.inboundAch = new InboundAchSection(operator);
+        this.insurancePayments = new InsurancePaymentsSection(operator);
+        this.eras = new ErasSection(operator);
+        this.lockbox = new LockboxSection(operator);
+        this.checkDeposits = new CheckDepositsSection(operator);
+        this.externalAccounts = new ExternalAccountsSection(operator);
+        this.achTransfers = new AchTransfersSection(operator);
+        this.webhooks = new WebhooksSection(operator);
+        this.faults = new FaultsSection(operator);
+        this.journal = new JournalSection(operator);
     }
 
     /**
@@ -106,12 +100,17 @@ public final class Sandbox implements AutoCloseable {
     /**
      * Starts a sandbox. What it writes to the console is {@link SandboxConfig#output()}: by default one
      * line, its address; the libraries it runs on print nothing.
+     *
+     * @throws SandboxException 400 when the fixture set is invalid, listing each problem with its file,
+     *     JSON pointer and rule
+     * @throws IllegalStateException when the state file cannot serve: in use by another sandbox, damaged,
+     *     or not writable (the message names the file and the reason)
      */
     public static Sandbox start(SandboxConfig config) {
         if (config.output() != SandboxConfig.Output.VERBOSE) {
             LibraryLogging.quiet(); // before the first library class logs
         }
-        SandboxServer server = new SandboxServer(config.toRuntime());
+        SandboxServer server = Operator.refusals(() -> new SandboxServer(config.toRuntime()));
         server.start();
         Sandbox sandbox = new Sandbox(server);
         if (config.output() != SandboxConfig.Output.SILENT) {
@@ -119,6 +118,11 @@ public final class Sandbox implements AutoCloseable {
                     + config.fixtures() + "; -D" + SandboxConfig.OUTPUT_PROPERTY + "=verbose for more, =silent for none)");
         }
         return sandbox;
+    }
+
+    /** This build's version ({@code 0.1.0-SNAPSHOT}), as {@code GET /_sandbox/health} answers it. */
+    public static String version() {
+        return SandboxVersion.current();
     }
 
     /** {@code http://127.0.0.1:PORT}, without a trailing slash. */
@@ -146,84 +150,73 @@ public final class Sandbox implements AutoCloseable {
                 .map(key -> new SandboxConfig.ApiKey(key.key(), key.description(), key.entityIds())).toList());
     }
 
+    /** The sandbox's clock: read it, move it, wait for what it does. */
     public Clock clock() {
         return clock;
     }
 
-    /*
-     * Typed reads: each runs the /v0 GET route's own handler in this JVM as a key that sees every
-     * entity would, so it answers what the API answers; they are not journaled (they are not
-     * requests of the application under test).
-     */
-
-    /** Entities (practices): all, by id, by name; and onboarding: new practices, existing ones connected to more keys. */
-    public EntityControls entities() {
+    /** Entities (practices): all, by id, by name; new practices, and existing ones connected to more keys. */
+    public Entities entities() {
         return entities;
     }
 
-    /** Bank accounts with numbers and balances: all, of an entity, by id, by name. */
-    public AccountReads accounts() {
+    /** Bank accounts with numbers and balances. */
+    public Accounts accounts() {
         return accounts;
     }
 
     /** The ledger: an account's transactions, one by id. */
-    public TransactionReads transactions() {
+    public Transactions transactions() {
         return transactions;
     }
 
-    /** Remittance advice: the ERA of a transaction, an entity's remittances, a remittance's X12 835. */
-    public EraReads eras() {
-        return eras;
-    }
-
-    /*
-     * Typed control: each call runs the control route's own handler in this JVM (no HTTP), behind
-     * the same schema and rules, so it accepts and refuses exactly what the control API does; a
-     * refusal throws SandboxException with the status the API would answer.
-     */
-
-    /** Inbound ACH transfers: simulate, accept, decline, return; read one, all, or an account's. */
-    public InboundAchControls inboundAch() {
-        return inboundAch;
-    }
-
-    /** Insurance payments: an ACH credit plus the ERA that reconciles with it. */
-    public InsurancePaymentControls insurancePayments() {
-        return insurancePayments;
-    }
-
-    /** Lockbox mail for a provider. */
-    public LockboxControls lockbox() {
-        return lockbox;
-    }
-
-    /** Card authorizations. */
-    public CardControls cards() {
+    /** Card payments as the card network would ask for them. */
+    public Cards cards() {
         return cards;
     }
 
-    /** Archive an external account. */
-    public ExternalAccountControls externalAccounts() {
+    /** Inbound ACH transfers: simulate one, move it by hand, read them. */
+    public InboundAch inboundAch() {
+        return inboundAch;
+    }
+
+    /** Insurance payments: the money and the ERA that reconciles with it. */
+    public InsurancePayments insurancePayments() {
+        return insurancePayments;
+    }
+
+    /** Remittance advice: the ERA of a transaction, an entity's remittances, a remittance's X12 835. */
+    public Eras eras() {
+        return eras;
+    }
+
+    /** Lockbox mail: simulate a provider's mail, read what arrived. */
+    public Lockbox lockbox() {
+        return lockbox;
+    }
+
+    /** Check deposits: deposit a pending one, have a deposited one returned. */
+    public CheckDeposits checkDeposits() {
+        return checkDeposits;
+    }
+
+    /** Saved recipients: read one, archive one. */
+    public ExternalAccounts externalAccounts() {
         return externalAccounts;
     }
 
     /** Outbound ACH transfers: approve, reject, cancel, return. */
-    public AchTransferControls achTransfers() {
+    public AchTransfers achTransfers() {
         return achTransfers;
     }
 
-    /** Check deposits: submit a pending one, return a submitted one. */
-    public CheckDepositControls checkDeposits() {
-        return checkDeposits;
-    }
-
-    /** Webhooks: subscribe receivers, read the delivery log and the inbox, wait for a delivery. */
-    public WebhookControls webhooks() {
+    /** Webhooks: subscribe receivers, read the delivery log and the inbox, wait for deliveries. */
+    public Webhooks webhooks() {
         return webhooks;
     }
 
     /** Scripted failures of /v0 requests. */
-    public FaultControls faults() {
+    public Faults faults() {
         return faults;
     }
 
@@ -232,19 +225,29 @@ public final class Sandbox implements AutoCloseable {
         return journal;
     }
 
-    /** Back to the fixture state: data, clock, idempotency keys, journal and faults. */
+    /** Back to the fixture state: data, clock, idempotency keys, journal and faults. Endpoints given at start stay. */
     public void reset() {
         server.runtime().reset();
     }
 
-    /** The whole state as one document (the format of {@code GET /_sandbox/state}). */
+    /**
+     * The whole state as one document ({@code GET /_sandbox/state}): its keys are the fixture files'
+     * names, so it can be saved as a fixture set or imported again.
+     */
     public JsonNode exportState() {
         return server.runtime().exportState();
     }
 
-    /** Replaces the whole state with an exported document; an invalid one changes nothing. */
+    /**
+     * Replaces the whole state with an exported document.
+     *
+     * @throws SandboxException 400 listing every problem (file, JSON pointer, rule); the state is unchanged
+     */
     public void importState(JsonNode document) {
-        server.runtime().importState(document);
+        Operator.refusals(() -> {
+            server.runtime().importState(document);
+            return null;
+        });
     }
 
     /**
@@ -256,23 +259,25 @@ public final class Sandbox implements AutoCloseable {
     }
 
     /**
-     * Replaces the whole state with a document read from {@code in} as it arrives, straight into the
-     * new state (an export of any size; the HTTP import's size limit does not apply in process). An
-     * invalid document changes nothing and throws {@link io.bankssandbox.internal.fixtures.FixtureException}
-     * listing file, JSON pointer and rule; a stream that breaks off changes nothing either.
+     * Replaces the whole state with a document read from {@code in} as it arrives (an export of any
+     * size; the HTTP import's size limit does not apply in process).
+     *
+     * @throws SandboxException 400 listing every problem; the state is unchanged, as it is when the
+     *     stream breaks off (IOException)
      */
     public void importState(InputStream in) throws IOException {
-        server.runtime().importState(in);
-    }
-
-    /** The /v0 requests served since the last reset, oldest first (same as {@code journal().entries()}). */
-    public List<JournalEntry> requests() {
-        return journal.entries();
-    }
-
-    /** The runtime behind this sandbox, for the control features and extensions of this project. */
-    public SandboxRuntime runtime() {
-        return server.runtime();
+        try {
+            Operator.refusals(() -> {
+                try {
+                    server.runtime().importState(in);
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                return null;
+            });
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
+        }
     }
 
     @Override
@@ -280,36 +285,273 @@ public final class Sandbox implements AutoCloseable {
         server.stop();
     }
 
+    /** For this project's own white-box tests and benchmarks (in this package, outside the API jar). */
+    SandboxServer server() {
+        return server;
+    }
+
     /**
-     * The sandbox's clock: read it, move it forward (applying every transition that falls due). A move
-     * the control API would refuse (backwards, or past the year 9999) throws {@link SandboxException} 400.
+     * The sandbox's clock. A frozen clock (the default in tests) moves only when advanced; a running
+     * one follows the wall clock too. Moving it applies every transition that falls due on the way, in
+     * time order (ACH resolutions, check hold releases, transfer submissions, webhook retries).
      */
-    public static final class Clock {
-        private final SandboxRuntime runtime;
+    public interface Clock {
+        Instant now();
 
-        Clock(SandboxRuntime runtime) {
-            this.runtime = runtime;
-        }
+        /**
+         * Moves the clock forward by {@code by}; answers what happened, in time order.
+         *
+         * @throws SandboxException 400 for a negative duration or one past the year 9999
+         */
+        List<ClockEvent> advance(Duration by);
 
-        public Instant now() {
-            return runtime.clock().now();
-        }
+        /** Moves the clock forward to {@code to}; see {@link #advance(Duration)}. */
+        List<ClockEvent> advanceTo(Instant to);
 
-        /** Moves the clock forward, applying every transition that falls due; answers what happened, in time order. */
-        public List<ClockEvent> advance(Duration by) {
-            try {
-                return runtime.timeMachine().advanceBy(by);
-            } catch (DomainException e) {
-                throw new SandboxException(400, e.messages());
-            }
-        }
+        /**
+         * Waits until a transition of {@code type} ({@code inbound_ach_transfer.accepted} ...) happens
+         * after this call, on a running clock or another thread's advance; fails after {@code within}
+         * with what the clock did instead.
+         */
+        ClockEvent awaitEvent(String type, Duration within);
+    }
 
-        public List<ClockEvent> advanceTo(Instant to) {
-            try {
-                return runtime.timeMachine().advanceTo(to);
-            } catch (DomainException e) {
-                throw new SandboxException(400, e.messages());
-            }
-        }
+    /** Entities, as a key that sees every entity reads them. */
+    public interface Entities {
+        /** Every entity, oldest first. */
+        List<Entity> all();
+
+        /** @throws SandboxException 404 for an unknown id */
+        Entity get(String entityId);
+
+        /**
+         * The entity named exactly {@code name} (the fixture set's well-known practices, whatever their ids).
+         *
+         * @throws java.util.NoSuchElementException when none is, listing the names there are
+         * @throws IllegalStateException when several are
+         */
+        Entity named(String name);
+
+        /** A new practice ({@code POST /_sandbox/entities}); sends {@code entity.connected} to each key's endpoints. */
+        Entity onboard(Practice practice);
+
+        /**
+         * Gives {@code apiKey} access to an existing entity ({@code POST /_sandbox/entities/{id}/connect}).
+         *
+         * @throws SandboxException 409 when the key already sees it
+         */
+        Entity connect(String entityId, String apiKey);
+    }
+
+    /** Bank accounts, as a key that sees every entity reads them. */
+    public interface Accounts {
+        List<Account> all();
+
+        List<Account> ofEntity(String entityId);
+
+        /** @throws SandboxException 404 for an unknown id */
+        Account get(String accountId);
+
+        /**
+         * The account named exactly {@code name} ({@code "Riverside Operating"}).
+         *
+         * @throws java.util.NoSuchElementException when none is, listing the names there are
+         * @throws IllegalStateException when several are
+         */
+        Account named(String name);
+    }
+
+    /** The ledger. */
+    public interface Transactions {
+        /** An account's transactions, newest first; they sum to its total balance. */
+        List<Transaction> of(String accountId);
+
+        Transaction get(String transactionId);
+    }
+
+    /**
+     * Cards as {@code GET /v0/cards/{id}} shows them, and card payments
+     * ({@code POST /_sandbox/cards/{id}/authorizations}) on every card, web-app ones included.
+     */
+    public interface Cards {
+        /** @throws SandboxException 404 for an unknown card, or one issued in the web app (as the API) */
+        Card get(String cardId);
+
+        /** A payment at a US merchant. */
+        CardDecision authorize(String cardId, long amount, String merchantCategoryCode);
+
+        /**
+         * Decides a payment; an approved one debits both balances and counts toward the card's limits.
+         *
+         * @throws SandboxException 404 for an unknown card, 400 for a payment the API would refuse
+         */
+        CardDecision authorize(String cardId, CardPayment payment);
+    }
+
+    /** Inbound ACH transfers. */
+    public interface InboundAch {
+        /** A pending credit (positive amount) or debit (negative) that resolves an hour later. */
+        InboundAchTransfer simulate(String accountId, long amount);
+
+        InboundAchTransfer simulate(InboundAchTransfer.Arrival arrival);
+
+        /** @throws SandboxException 409 when it is not pending */
+        InboundAchTransfer accept(String transferId);
+
+        /** Declined with {@code payment_stopped}. */
+        InboundAchTransfer decline(String transferId);
+
+        InboundAchTransfer decline(String transferId, String reason);
+
+        /** @throws SandboxException 409 when it is not accepted */
+        InboundAchTransfer returnTransfer(String transferId, String reason);
+
+        InboundAchTransfer get(String transferId);
+
+        /** Every transfer, newest first. */
+        List<InboundAchTransfer> all();
+
+        /** An account's transfers, newest first. */
+        List<InboundAchTransfer> of(String accountId);
+    }
+
+    /** Insurance payments ({@code POST /_sandbox/insurance-payments}). */
+    public interface InsurancePayments {
+        /** @throws SandboxException 400 when its claims do not balance */
+        InsurancePayment.Received receive(InsurancePayment payment);
+
+        InsurancePayment.Received receive(InsurancePayment.Builder payment);
+    }
+
+    /** Remittance advice. */
+    public interface Eras {
+        /** @throws SandboxException 404 when the transaction paid no ERA */
+        Era ofTransaction(String transactionId);
+
+        /** An entity's remittances, newest first. */
+        List<Remittance> remittances(String entityId);
+
+        /** A remittance's ERA as the raw X12 835 the API serves. */
+        String x12(String remittanceId);
+    }
+
+    /** Lockbox mail. */
+    public interface Lockbox {
+        /**
+         * Mail arrives at a provider's lockbox ({@code POST /_sandbox/providers/{id}/mail}); its
+         * submitted checks are deposited, each with a hold.
+         */
+        MailItem receiveMail(String providerId, MailItem.Incoming mail);
+
+        /** A provider's mail, newest first. */
+        List<MailItem> mail(String providerId);
+    }
+
+    /** Check deposits. */
+    public interface CheckDeposits {
+        CheckDeposit get(String checkDepositId);
+
+        /** A pending check is deposited. @throws SandboxException 409 when it is not pending */
+        CheckDeposit submit(String checkDepositId);
+
+        /** The paying bank sends a deposited check back. @throws SandboxException 409 when it is not submitted */
+        CheckDeposit returnDeposit(String checkDepositId, String reason);
+    }
+
+    /** External accounts. */
+    public interface ExternalAccounts {
+        ExternalAccount get(String externalAccountId);
+
+        /** @throws SandboxException 409 when it is archived already */
+        ExternalAccount archive(String externalAccountId);
+    }
+
+    /** Outbound ACH transfers ({@code POST /v0/ach-transfer} creates them). */
+    public interface AchTransfers {
+        AchTransfer get(String achTransferId);
+
+        /** One over the approval threshold goes on. */
+        AchTransfer approve(String achTransferId);
+
+        AchTransfer reject(String achTransferId);
+
+        AchTransfer cancel(String achTransferId);
+
+        AchTransfer returnTransfer(String achTransferId, String reason);
+    }
+
+    /**
+     * Webhooks. Deliveries go out on the sandbox's own threads after the change commits; a test waits
+     * for what it expects with one of the {@code await} calls, never with its own loop.
+     */
+    public interface Webhooks {
+        /** Sends both events, as the default key sees them, to {@code url} ({@code inbox} for the sandbox's own receiver). */
+        WebhookEndpoint subscribe(String url);
+
+        WebhookEndpoint subscribe(WebhookEndpoint.Registration registration);
+
+        WebhookEndpoint unsubscribe(String endpointId);
+
+        /** Those given at start, then those subscribed since. */
+        List<WebhookEndpoint> endpoints();
+
+        /** Every delivery since start (or the last reset), newest first, with its attempts. */
+        List<WebhookDelivery> deliveries();
+
+        /** Sends a delivery again now, with the same {@code webhook-id}. */
+        WebhookDelivery redeliver(String deliveryId);
+
+        /** What the sandbox's own receiver got, newest first. */
+        List<ReceivedWebhook> inbox();
+
+        /** Waits until a delivery of {@code event} succeeded; the oldest such is answered. */
+        WebhookDelivery awaitDelivered(String event, Duration within);
+
+        /** Waits until a delivery of {@code event} that {@code matching} accepts succeeded. */
+        WebhookDelivery awaitDelivered(String event, Predicate<WebhookDelivery> matching, Duration within);
+
+        /** Waits until {@code count} deliveries of {@code event} succeeded; answers them, oldest first. */
+        List<WebhookDelivery> awaitDelivered(int count, String event, Duration within);
+
+        /**
+         * Waits until a delivery of {@code event} has had at least {@code attempts} attempts, failed or
+         * not (a receiver that answered 500 once: {@code awaitAttempts(event, 1, ...)}, then look at
+         * its {@code attempts()}).
+         */
+        WebhookDelivery awaitAttempts(String event, int attempts, Duration within);
+
+        /**
+         * The general wait: until some delivery satisfies {@code condition}; after {@code within}
+         * throws an {@link AssertionError} saying {@code what} it waited for and listing every
+         * delivery there was.
+         */
+        WebhookDelivery await(String what, Predicate<WebhookDelivery> condition, Duration within);
+    }
+
+    /** Scripted failures. */
+    public interface Faults {
+        /** The next matching request gets {@code status}; answers the faults now scripted. */
+        List<Fault> inject(String method, String path, int status);
+
+        List<Fault> inject(Fault fault);
+
+        List<Fault> list();
+
+        void clear();
+    }
+
+    /** The request journal. */
+    public interface Journal {
+        /** Every /v0 request since the last reset (or clear), oldest first. */
+        List<RecordedRequest> requests();
+
+        /**
+         * The requests matching {@code method} and {@code path} as faults match them: a path ending in
+         * {@code *} matches as a prefix ({@code /v0/cards/*}), one without {@code ?} ignores the query.
+         */
+        List<RecordedRequest> requests(String method, String path);
+
+        /** Forgets what was served so far, so a test can look only at what follows. */
+        void clear();
     }
 }

@@ -219,6 +219,19 @@ public record SandboxConfig(
             return this;
         }
 
+        /**
+         * {@link #fixtureDocument(String, JsonNode)} from JSON text.
+         *
+         * @throws IllegalArgumentException when {@code json} is not JSON
+         */
+        public Builder fixtureDocument(String name, String json) {
+            try {
+                return fixtureDocument(name, io.bankssandbox.internal.state.Json.MAPPER.readTree(json));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalArgumentException(name + ": not valid JSON: " + e.getOriginalMessage(), e);
+            }
+        }
+
         /** One more API key beside the fixture set's; {@code entityIds} {@code "*"} sees every entity. */
         public Builder apiKey(String key, String description, List<String> entityIds) {
             this.extraApiKeys.add(new ApiKey(key, description, List.copyOf(entityIds)));

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.internal.fixtures.FixtureException;
 import io.bankssandbox.internal.fixtures.FixtureLoader;
 import io.bankssandbox.internal.state.Json;
 import java.io.IOException;
@@ -43,7 +42,7 @@ class SandboxHandleTest {
 
             assertThat(sandbox.exportState()).isEqualTo(atStart);
             assertThat(sandbox.faults().list()).isEmpty();
-            assertThat(sandbox.journal().entries()).isEmpty();
+            assertThat(sandbox.journal().requests()).isEmpty();
             // and again: the snapshot itself was not changed by what happened after the start
             sandbox.inboundAch().simulate(account, 100);
             sandbox.reset();
@@ -56,13 +55,14 @@ class SandboxHandleTest {
         SandboxConfig unknownEntity = SandboxConfig.builder()
                 .apiKey("lm_key_partner_test", "partner", List.of("entity_doesnotexist")).build();
         assertThatThrownBy(() -> Sandbox.start(unknownEntity).close())
-                .isInstanceOf(FixtureException.class)
+                .isInstanceOfSatisfying(SandboxException.class, e -> assertThat(e.status()).isEqualTo(400))
                 .hasMessageContaining("entity_doesnotexist");
 
         SandboxConfig badPolicy = SandboxConfig.builder()
                 .fixtureDocument("policy", Json.MAPPER.createObjectNode().put("blocked_merchant_category_codes", 7995))
                 .build();
-        assertThatThrownBy(() -> Sandbox.start(badPolicy).close()).isInstanceOf(FixtureException.class)
+        assertThatThrownBy(() -> Sandbox.start(badPolicy).close())
+                .isInstanceOfSatisfying(SandboxException.class, e -> assertThat(e.status()).isEqualTo(400))
                 .hasMessageContaining("policy");
     }
 

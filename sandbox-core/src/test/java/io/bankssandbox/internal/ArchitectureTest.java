@@ -98,8 +98,6 @@ class ArchitectureTest {
 
     @Test
     @DisplayName("5. the API package names no internal type in a public or protected signature")
-    @Disabled("until Sandbox and SandboxConfig hand out API types (the typed value records to come) instead of the"
-            + " internal controls and reads, ClockEvent, JournalEntry, ClockMode, ApiKey and SandboxRuntime")
     void apiExposesNoInternalType() {
         API_EXPOSES_NO_INTERNAL_TYPE.check(core);
     }

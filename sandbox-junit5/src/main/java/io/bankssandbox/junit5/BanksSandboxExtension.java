@@ -2,12 +2,10 @@ package io.bankssandbox.junit5;
 
 import io.bankssandbox.internal.junit5.SandboxLocks;
 import io.bankssandbox.internal.junit5.SandboxSettings;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.ClockMode;
-import io.bankssandbox.internal.state.Json;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -239,11 +237,8 @@ public final class BanksSandboxExtension implements BeforeAllCallback, BeforeEac
 
         /** The same, from JSON text. */
         public Builder fixtureDocument(String name, String json) {
-            try {
-                return fixtureDocument(name, Json.MAPPER.readTree(json));
-            } catch (JsonProcessingException e) {
-                throw new IllegalArgumentException(name + ": not valid JSON: " + e.getOriginalMessage(), e);
-            }
+            config.fixtureDocument(name, json);
+            return this;
         }
 
         /** One more API key, seeing these entities ({@code "*"}: every entity). */

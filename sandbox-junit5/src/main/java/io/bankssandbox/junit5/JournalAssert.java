@@ -1,15 +1,16 @@
 package io.bankssandbox.junit5;
 
-import io.bankssandbox.internal.control.Journal;
-import io.bankssandbox.internal.requests.JournalEntry;
+import io.bankssandbox.RecordedRequest;
+import io.bankssandbox.Sandbox;
+
 import java.util.List;
 import java.util.stream.Collectors;
 import org.assertj.core.api.AbstractAssert;
 
 /** Assertions on a sandbox's request journal; failures list what the sandbox did receive. */
-public final class JournalAssert extends AbstractAssert<JournalAssert, Journal> {
+public final class JournalAssert extends AbstractAssert<JournalAssert, Sandbox.Journal> {
 
-    JournalAssert(Journal journal) {
+    JournalAssert(Sandbox.Journal journal) {
         super(journal, JournalAssert.class);
     }
 
@@ -19,17 +20,17 @@ public final class JournalAssert extends AbstractAssert<JournalAssert, Journal> 
      */
     public RequestAssert hasRequest(String method, String path) {
         isNotNull();
-        List<JournalEntry> matching = actual.requests(method, path);
+        List<RecordedRequest> matching = actual.requests(method, path);
         if (matching.isEmpty()) {
             failWithMessage("Expected a %s %s request, but the sandbox received:%n%s", method, path,
-                    describe(actual.entries()));
+                    describe(actual.requests()));
         }
-        return new RequestAssert(method + " " + path, matching, actual.entries());
+        return new RequestAssert(method + " " + path, matching, actual.requests());
     }
 
     public JournalAssert hasNoRequest(String method, String path) {
         isNotNull();
-        List<JournalEntry> matching = actual.requests(method, path);
+        List<RecordedRequest> matching = actual.requests(method, path);
         if (!matching.isEmpty()) {
             failWithMessage("Expected no %s %s request, but the sandbox received:%n%s", method, path,
                     describe(matching));
@@ -39,23 +40,23 @@ public final class JournalAssert extends AbstractAssert<JournalAssert, Journal> 
 
     public JournalAssert hasRequestCount(String method, String path, int expected) {
         isNotNull();
-        List<JournalEntry> matching = actual.requests(method, path);
+        List<RecordedRequest> matching = actual.requests(method, path);
         if (matching.size() != expected) {
             failWithMessage("Expected %d %s %s request(s), but found %d among:%n%s", expected, method, path,
-                    matching.size(), describe(actual.entries()));
+                    matching.size(), describe(actual.requests()));
         }
         return this;
     }
 
     public JournalAssert isEmpty() {
         isNotNull();
-        if (!actual.entries().isEmpty()) {
-            failWithMessage("Expected no requests, but the sandbox received:%n%s", describe(actual.entries()));
+        if (!actual.requests().isEmpty()) {
+            failWithMessage("Expected no requests, but the sandbox received:%n%s", describe(actual.requests()));
         }
         return this;
     }
 
-    static String describe(List<JournalEntry> entries) {
+    static String describe(List<RecordedRequest> entries) {
         if (entries.isEmpty()) {
             return "  (nothing)";
         }

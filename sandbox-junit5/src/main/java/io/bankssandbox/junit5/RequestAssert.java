@@ -1,8 +1,10 @@
 package io.bankssandbox.junit5;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bankssandbox.RecordedRequest;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.internal.requests.JournalEntry;
-import io.bankssandbox.internal.state.Json;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Predicate;
@@ -12,11 +14,14 @@ import org.assertj.core.api.AbstractAssert;
  * The journal's requests matching a method and path, narrowed step by step: each {@code with...}
  * keeps the requests that satisfy it and fails when none is left.
  */
-public final class RequestAssert extends AbstractAssert<RequestAssert, List<JournalEntry>> {
-    private final String description;
-    private final List<JournalEntry> all;
+public final class RequestAssert extends AbstractAssert<RequestAssert, List<RecordedRequest>> {
+    /** Reads bodies and expected values alike: its defaults are all a comparison of JSON values needs. */
+    private static final ObjectMapper JSON = new ObjectMapper();
 
-    RequestAssert(String description, List<JournalEntry> matching, List<JournalEntry> all) {
+    private final String description;
+    private final List<RecordedRequest> all;
+
+    RequestAssert(String description, List<RecordedRequest> matching, List<RecordedRequest> all) {
         super(matching, RequestAssert.class);
         this.description = description;
         this.all = all;
@@ -35,10 +40,18 @@ public final class RequestAssert extends AbstractAssert<RequestAssert, List<Jour
      * pointer ({@code /authorization_controls/usage/category}); {@code expected} is compared as JSON.
      */
     public RequestAssert withBodyField(String field, Object expected) {
-        JsonNode wanted = Json.MAPPER.valueToTree(expected);
+        JsonNode wanted = JSON.valueToTree(expected);
         String pointer = field.startsWith("/") ? field : "/" + field;
         return narrow("with body " + pointer + " = " + wanted,
-                e -> e.requestBody() != null && sameJson(e.requestBody().at(pointer), wanted));
+                e -> e.requestBody() != null && sameJson(tree(e.requestBody()).at(pointer), wanted));
+    }
+
+    private static JsonNode tree(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (JsonProcessingException e) {
+            return JSON.missingNode();
+        }
     }
 
     /** Numbers compare by value: 5000 sent as a long and 5000 expected as an int are the same amount. */
@@ -59,12 +72,12 @@ public final class RequestAssert extends AbstractAssert<RequestAssert, List<Jour
     }
 
     /** The requests still matching, for checks of your own. */
-    public List<JournalEntry> requests() {
+    public List<RecordedRequest> requests() {
         return actual;
     }
 
-    private RequestAssert narrow(String condition, Predicate<JournalEntry> test) {
-        List<JournalEntry> left = actual.stream().filter(test).toList();
+    private RequestAssert narrow(String condition, Predicate<RecordedRequest> test) {
+        List<RecordedRequest> left = actual.stream().filter(test).toList();
         if (left.isEmpty()) {
             failWithMessage("Expected a %s request %s, but the %s requests were:%n%s", description, condition,
                     description, JournalAssert.describe(actual));

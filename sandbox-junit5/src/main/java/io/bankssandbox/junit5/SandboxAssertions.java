@@ -1,6 +1,7 @@
 package io.bankssandbox.junit5;
 
-import io.bankssandbox.internal.control.Journal;
+import io.bankssandbox.Sandbox;
+
 
 /**
  * AssertJ entry points for what a sandbox saw:
@@ -18,12 +19,12 @@ import io.bankssandbox.internal.control.Journal;
 public final class SandboxAssertions {
     private SandboxAssertions() {}
 
-    public static JournalAssert assertThat(Journal journal) {
+    public static JournalAssert assertThat(Sandbox.Journal journal) {
         return new JournalAssert(journal);
     }
 
     /** {@code assertThat(sandbox.webhooks()).hasDelivered("transaction.created")}. */
-    public static WebhooksAssert assertThat(io.bankssandbox.internal.webhooks.WebhookControls webhooks) {
+    public static WebhooksAssert assertThat(Sandbox.Webhooks webhooks) {
         return new WebhooksAssert(webhooks);
     }
 }

@@ -1,8 +1,12 @@
 package io.bankssandbox.junit5;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.bankssandbox.Sandbox;
+import io.bankssandbox.WebhookDelivery;
+import java.util.function.Predicate;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.internal.webhooks.WebhookControls;
-import io.bankssandbox.internal.webhooks.WebhooksFeature.DeliveryView;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.assertj.core.api.AbstractAssert;
@@ -12,9 +16,9 @@ import org.assertj.core.api.AbstractAssert;
  * failures list every delivery there was. They read the log as it stands: to wait for a delivery
  * first, use {@code sandbox.webhooks().awaitDelivered(...)}.
  */
-public final class WebhooksAssert extends AbstractAssert<WebhooksAssert, WebhookControls> {
+public final class WebhooksAssert extends AbstractAssert<WebhooksAssert, Sandbox.Webhooks> {
 
-    WebhooksAssert(WebhookControls webhooks) {
+    WebhooksAssert(Sandbox.Webhooks webhooks) {
         super(webhooks, WebhooksAssert.class);
     }
 
@@ -31,11 +35,22 @@ public final class WebhooksAssert extends AbstractAssert<WebhooksAssert, Webhook
     /** A succeeded delivery of {@code event} whose body has {@code value} at the JSON pointer {@code pointer}. */
     public WebhooksAssert hasDeliveredWith(String event, String pointer, Object value) {
         isNotNull();
-        List<DeliveryView> all = actual.deliveries();
-        boolean found = all.stream().anyMatch(d -> d.event().equals(event) && "delivered".equals(d.status())
-                && matches(d.body().at(pointer), value));
+        List<WebhookDelivery> all = actual.deliveries();
+        boolean found = all.stream().anyMatch(d -> d.event().equals(event) && d.delivered()
+                && matches(tree(d.body()).at(pointer), value));
         if (!found) {
             failWithMessage("Expected a delivered %s with %s = %s, but the deliveries were:%n%s", event, pointer, value,
+                    describe(all));
+        }
+        return this;
+    }
+
+    /** A succeeded delivery of {@code event} that {@code matching} accepts ({@code d -> d.transaction().amount() == 125_00}). */
+    public WebhooksAssert hasDelivered(String event, Predicate<WebhookDelivery> matching) {
+        isNotNull();
+        List<WebhookDelivery> all = actual.deliveries();
+        if (all.stream().noneMatch(d -> d.event().equals(event) && d.delivered() && matching.test(d))) {
+            failWithMessage("Expected a delivered %s matching the condition, but the deliveries were:%n%s", event,
                     describe(all));
         }
         return this;
@@ -44,8 +59,8 @@ public final class WebhooksAssert extends AbstractAssert<WebhooksAssert, Webhook
     /** Nothing is pending or failed: every event reached every endpoint. */
     public WebhooksAssert hasNoUndeliveredEvents() {
         isNotNull();
-        List<DeliveryView> all = actual.deliveries();
-        if (all.stream().anyMatch(d -> !"delivered".equals(d.status()))) {
+        List<WebhookDelivery> all = actual.deliveries();
+        if (all.stream().anyMatch(d -> !d.delivered())) {
             failWithMessage("Expected every delivery delivered, but the deliveries were:%n%s", describe(all));
         }
         return this;
@@ -54,7 +69,7 @@ public final class WebhooksAssert extends AbstractAssert<WebhooksAssert, Webhook
     /** No delivery of {@code event} at all (delivered, pending or failed). */
     public WebhooksAssert hasNoDeliveryOf(String event) {
         isNotNull();
-        List<DeliveryView> all = actual.deliveries();
+        List<WebhookDelivery> all = actual.deliveries();
         if (all.stream().anyMatch(d -> d.event().equals(event))) {
             failWithMessage("Expected no %s delivery, but the deliveries were:%n%s", event, describe(all));
         }
@@ -63,13 +78,23 @@ public final class WebhooksAssert extends AbstractAssert<WebhooksAssert, Webhook
 
     private WebhooksAssert hasDeliveredCount(String event, int expected) {
         isNotNull();
-        List<DeliveryView> all = actual.deliveries();
-        long delivered = all.stream().filter(d -> d.event().equals(event) && "delivered".equals(d.status())).count();
+        List<WebhookDelivery> all = actual.deliveries();
+        long delivered = all.stream().filter(d -> d.event().equals(event) && d.delivered()).count();
         if (expected < 0 ? delivered == 0 : delivered != expected) {
             failWithMessage("Expected %s delivered %s, but found %d among:%n%s",
                     expected < 0 ? "at least one" : String.valueOf(expected), event, delivered, describe(all));
         }
         return this;
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static JsonNode tree(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (JsonProcessingException e) {
+            return JSON.missingNode();
+        }
     }
 
     private static boolean matches(JsonNode node, Object value) {
@@ -82,7 +107,7 @@ public final class WebhooksAssert extends AbstractAssert<WebhooksAssert, Webhook
         return node.isValueNode() ? node.asText().equals(String.valueOf(value)) : node.toString().equals(String.valueOf(value));
     }
 
-    static String describe(List<DeliveryView> deliveries) {
+    static String describe(List<WebhookDelivery> deliveries) {
         if (deliveries.isEmpty()) {
             return "  (nothing)";
         }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.internal.cards.CardAuthorizer;
+import io.bankssandbox.CardDecision;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -67,8 +67,8 @@ class BuilderTest {
         assertThat(NAMED.get("now")).isEqualTo(Instant.parse("2030-02-03T04:05:06Z"));
         assertThat((List<Object>) NAMED.get("keys")).contains("lm_key_sandbox_all", "lm_key_partner_test");
         assertThat(NAMED.get("partner key status")).isEqualTo(200);
-        assertThat(((CardAuthorizer.Decision) NAMED.get("grocery")).declineReason()).isEqualTo("transaction_not_allowed");
-        assertThat(((CardAuthorizer.Decision) NAMED.get("casino")).decision()).isEqualTo("approved");
+        assertThat(((CardDecision) NAMED.get("grocery")).declineReason()).isEqualTo("transaction_not_allowed");
+        assertThat(((CardDecision) NAMED.get("casino")).decision()).isEqualTo("approved");
     }
 
     static class SeededTwice {

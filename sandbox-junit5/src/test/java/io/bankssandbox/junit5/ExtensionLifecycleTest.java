@@ -104,7 +104,7 @@ class ExtensionLifecycleTest {
         void looks(Sandbox sandbox) {
             SEEN.add(sandbox.clock().now());
             SEEN.add(Http.get(sandbox, "/v0/cards/" + SEEN.get(1)).status());
-            SEEN.add(sandbox.requests().size());
+            SEEN.add(sandbox.journal().requests().size());
         }
     }
 
@@ -118,6 +118,6 @@ class ExtensionLifecycleTest {
     }
 
     static String firstAccount(Sandbox sandbox) {
-        return sandbox.exportState().get("accounts").get(0).get("id").asText();
+        return sandbox.accounts().all().get(0).id();
     }
 }

@@ -2,7 +2,7 @@ package io.bankssandbox.junit5;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.internal.state.Json;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,6 +14,7 @@ import java.util.UUID;
 final class Http {
     // the JDK client's threads are daemons: sharing it leaves nothing for the clean-shutdown checks
     private static final HttpClient CLIENT = HttpClient.newHttpClient();
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private Http() {}
 
@@ -29,7 +30,7 @@ final class Http {
 
     /** A card on the sandbox's first account, created with this Idempotency-Key. */
     static Response createCard(Sandbox sandbox, String idempotencyKey) {
-        String account = sandbox.exportState().get("accounts").get(0).get("id").asText();
+        String account = sandbox.accounts().all().get(0).id();
         return post(sandbox, "/v0/cards", java.util.Map.of("bank_account_id", account, "nickname", "Supplies",
                 "authorization_controls", java.util.Map.of("usage", java.util.Map.of("category", "multi_use",
                         "multi_use", java.util.Map.of("spending_limits", java.util.List.of(
@@ -45,7 +46,7 @@ final class Http {
             HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + path))
                     .header("Content-Type", "application/json")
                     .header("Idempotency-Key", idempotencyKey)
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(Json.MAPPER.writeValueAsBytes(body)));
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)));
             return send(sandbox, request);
         } catch (IOException e) {
             throw new IllegalStateException(e);
@@ -60,7 +61,7 @@ final class Http {
         try {
             HttpResponse<byte[]> response = CLIENT.send(request.header("Authorization", "Bearer " + apiKey)
                     .build(), HttpResponse.BodyHandlers.ofByteArray());
-            JsonNode body = response.body().length == 0 ? null : Json.MAPPER.readTree(response.body());
+            JsonNode body = response.body().length == 0 ? null : JSON.readTree(response.body());
             return new Response(response.statusCode(), body);
         } catch (IOException e) {
             throw new IllegalStateException(e);

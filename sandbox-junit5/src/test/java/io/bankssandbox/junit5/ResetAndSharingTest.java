@@ -6,7 +6,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.internal.ach.InboundAchTransfer;
+import io.bankssandbox.InboundAchTransfer;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
@@ -53,7 +53,7 @@ class ResetAndSharingTest {
         @Order(1)
         void changesThenFails(Sandbox sandbox) {
             NAMED.put("fixture state", sandbox.exportState());
-            String account = sandbox.exportState().get("accounts").get(0).get("id").asText();
+            String account = sandbox.accounts().all().get(0).id();
             InboundAchTransfer transfer = sandbox.inboundAch().simulate(account, 50_000);
             sandbox.inboundAch().accept(transfer.id());
             assertThat(Http.createCard(sandbox, "card-before-failure").status()).isEqualTo(201);
@@ -68,7 +68,7 @@ class ResetAndSharingTest {
             NAMED.put("next state", sandbox.exportState());
             NAMED.put("next faults", sandbox.faults().list());
             NAMED.put("next accounts status", Http.get(sandbox, "/v0/accounts").status());
-            NAMED.put("next journal", sandbox.journal().entries().size());
+            NAMED.put("next journal", sandbox.journal().requests().size());
         }
     }
 

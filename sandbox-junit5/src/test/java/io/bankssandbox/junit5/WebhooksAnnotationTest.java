@@ -16,7 +16,7 @@ class WebhooksAnnotationTest {
             assertThat(endpoint.url()).isEqualTo("inbox");
             assertThat(endpoint.origin()).isEqualTo("config");
         });
-        String account = sandbox.exportState().get("accounts").get(0).get("id").asText();
+        String account = sandbox.accounts().all().get(0).id();
         sandbox.inboundAch().accept(sandbox.inboundAch().simulate(account, 6_601).id());
         sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10));
         SandboxAssertions.assertThat(sandbox.webhooks()).hasDeliveredWith("transaction.created", "/transaction/amount", 6_601);

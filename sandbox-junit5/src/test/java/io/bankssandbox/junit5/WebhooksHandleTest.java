@@ -3,11 +3,12 @@ package io.bankssandbox.junit5;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.bankssandbox.Entity;
+import io.bankssandbox.Practice;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxException;
-import io.bankssandbox.internal.webhooks.WebhookEndpoints;
+import io.bankssandbox.WebhookEndpoint;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -17,7 +18,7 @@ class WebhooksHandleTest {
     static BanksSandboxExtension extension = BanksSandboxExtension.builder().webhook("inbox").build();
 
     private static void credit(Sandbox sandbox, long amount) {
-        String account = sandbox.exportState().get("accounts").get(0).get("id").asText();
+        String account = sandbox.accounts().all().get(0).id();
         sandbox.inboundAch().accept(sandbox.inboundAch().simulate(account, amount).id());
     }
 
@@ -32,7 +33,7 @@ class WebhooksHandleTest {
                 });
         credit(sandbox, 1_234);
         assertThat(sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10))
-                .body().at("/transaction/amount").asLong()).isEqualTo(1_234);
+                .transaction().amount()).isEqualTo(1_234);
         SandboxAssertions.assertThat(sandbox.webhooks()).hasDeliveredExactly(1, "transaction.created")
                 .hasDeliveredWith("transaction.created", "/transaction/amount", 1_234)
                 .hasNoDeliveryOf("entity.connected")
@@ -59,7 +60,7 @@ class WebhooksHandleTest {
         sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10));
         assertThatThrownBy(() -> sandbox.webhooks().awaitDelivered("entity.connected", Duration.ofMillis(50)))
                 .isInstanceOf(AssertionError.class)
-                .hasMessageContaining("no entity.connected delivery")
+                .hasMessageContaining("waited PT0.05S for a delivered entity.connected")
                 .hasMessageContaining("transaction.created")
                 .hasMessageContaining("5555");
         assertThatThrownBy(() -> SandboxAssertions.assertThat(sandbox.webhooks()).hasDelivered("entity.connected"))
@@ -72,19 +73,19 @@ class WebhooksHandleTest {
         assertThatThrownBy(() -> sandbox.webhooks().subscribe("ftp://example.com"))
                 .isInstanceOf(SandboxException.class)
                 .satisfies(e -> assertThat(((SandboxException) e).status()).isEqualTo(400));
-        assertThatThrownBy(() -> sandbox.webhooks().subscribe(new WebhookEndpoints.Registration("inbox", null,
-                List.of("transaction.deleted"), null)))
+        assertThatThrownBy(() -> sandbox.webhooks().subscribe(
+                WebhookEndpoint.Registration.of("inbox").forEvents("transaction.deleted")))
                 .isInstanceOf(SandboxException.class);
         assertThat(sandbox.webhooks().endpoints()).hasSize(1);
     }
 
     @Test
     void onboardingThroughTheHandleSendsEntityConnected(Sandbox sandbox) {
-        var entity = sandbox.entities().onboard(new io.bankssandbox.internal.onboarding.Onboarding.Practice("Hilltop Clinic",
-                "llc", null, new io.bankssandbox.internal.entities.Entity.Address("1 Hill Rd", "", "Denver", "CO", "80202"),
-                List.of(), List.of()));
+        Entity entity = sandbox.entities().onboard(Practice.named("Hilltop Clinic", "llc")
+                .withAddress(new Entity.Address("1 Hill Rd", "", "Denver", "CO", "80202")));
         var delivery = sandbox.webhooks().awaitDelivered("entity.connected", Duration.ofSeconds(10));
-        assertThat(delivery.body().at("/entity/id").asText()).isEqualTo(entity.id());
-        assertThat(delivery.body().at("/entity/npi").isNull()).isTrue();
+        assertThat(delivery.entity().id()).isEqualTo(entity.id());
+        assertThat(delivery.entity().npi()).isNull();
+        assertThat(delivery.entity().isProvider()).isFalse();
     }
 }

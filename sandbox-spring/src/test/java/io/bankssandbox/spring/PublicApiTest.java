@@ -2,7 +2,6 @@ package io.bankssandbox.spring;
 
 import io.bankssandbox.internal.apicheck.ApiDumpFile;
 import io.bankssandbox.internal.apicheck.ApiRules;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,7 +15,6 @@ class PublicApiTest {
     }
 
     @Test
-    @Disabled("until io.bankssandbox has its own clock mode type for EnableBanksSandbox.clock() (today the internal ClockMode)")
     void apiExposesNoInternalType() {
         ApiRules.apiExposesNoInternalType().check(ApiRules.importModule(EnableBanksSandbox.class));
     }

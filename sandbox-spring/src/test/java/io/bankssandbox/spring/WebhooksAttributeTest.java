@@ -27,7 +27,7 @@ class WebhooksAttributeTest {
     @Autowired Sandbox sandbox;
 
     private void credit(long amount) {
-        String account = sandbox.exportState().get("accounts").get(0).get("id").asText();
+        String account = sandbox.accounts().all().get(0).id();
         sandbox.inboundAch().accept(sandbox.inboundAch().simulate(account, amount).id());
     }
 
@@ -42,7 +42,7 @@ class WebhooksAttributeTest {
         });
         credit(4_401);
         assertThat(sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10))
-                .body().at("/transaction/amount").asLong()).isEqualTo(4_401);
+                .transaction().amount()).isEqualTo(4_401);
     }
 
     @Test
@@ -53,6 +53,6 @@ class WebhooksAttributeTest {
                 .satisfies(endpoint -> assertThat(endpoint.url()).isEqualTo("inbox"));
         credit(4_402);
         assertThat(sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10))
-                .body().at("/transaction/amount").asLong()).isEqualTo(4_402);
+                .transaction().amount()).isEqualTo(4_402);
     }
 }

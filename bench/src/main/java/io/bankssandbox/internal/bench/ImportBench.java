@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.bench;
 
+import io.bankssandbox.BenchInternals;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import java.lang.management.ManagementFactory;
@@ -29,7 +30,7 @@ public final class ImportBench {
             String label = size >= 1_000_000 ? size / 1_000_000 + "m" : size / 1_000 + "k";
             try (Sandbox sandbox = Sandbox.start(SandboxConfig.builder().maxImportBytes(8L << 30).build())) {
                 long empty = heapUsedAfterGc();
-                MemoryBench.load(sandbox.runtime(), size);
+                MemoryBench.load(BenchInternals.runtime(sandbox), size);
                 long state = heapUsedAfterGc() - empty;
                 Path first = directory.resolve("export-" + label + ".json");
                 long cpu = processCpuNanos();

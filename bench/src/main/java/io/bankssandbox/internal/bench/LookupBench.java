@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.bench;
 
+import io.bankssandbox.BenchInternals;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.internal.access.Caller;
@@ -34,15 +35,15 @@ public final class LookupBench {
         int small = args.length > 0 ? Integer.parseInt(args[0]) : 1_000;
         int large = args.length > 1 ? Integer.parseInt(args[1]) : 1_000_000;
         try (Sandbox smallSandbox = Sandbox.start(); Sandbox largeSandbox = Sandbox.start()) {
-            MailItem probe = load(smallSandbox.runtime(), small).get(small / 2);
-            load(largeSandbox.runtime(), large);
-            EmbeddedBench.print("mail_items_stored_1k", smallSandbox.runtime().state().read(s -> s.table(MailItem.TABLE).size()));
-            EmbeddedBench.print("mail_items_stored_1m", largeSandbox.runtime().state().read(s -> s.table(MailItem.TABLE).size()));
-            compare("lookup_check_deposit", checkDeposit(smallSandbox.runtime(), probe),
-                    checkDeposit(largeSandbox.runtime(), probe), 200_000, 200, 500);
-            compare("lookup_file_scan", fileScan(smallSandbox.runtime(), probe), fileScan(largeSandbox.runtime(), probe),
+            MailItem probe = load(BenchInternals.runtime(smallSandbox), small).get(small / 2);
+            load(BenchInternals.runtime(largeSandbox), large);
+            EmbeddedBench.print("mail_items_stored_1k", BenchInternals.runtime(smallSandbox).state().read(s -> s.table(MailItem.TABLE).size()));
+            EmbeddedBench.print("mail_items_stored_1m", BenchInternals.runtime(largeSandbox).state().read(s -> s.table(MailItem.TABLE).size()));
+            compare("lookup_check_deposit", checkDeposit(BenchInternals.runtime(smallSandbox), probe),
+                    checkDeposit(BenchInternals.runtime(largeSandbox), probe), 200_000, 200, 500);
+            compare("lookup_file_scan", fileScan(BenchInternals.runtime(smallSandbox), probe), fileScan(BenchInternals.runtime(largeSandbox), probe),
                     200_000, 200, 500);
-            compare("lookup_file", file(smallSandbox.runtime(), probe), file(largeSandbox.runtime(), probe), 3_000, 100, 20);
+            compare("lookup_file", file(BenchInternals.runtime(smallSandbox), probe), file(BenchInternals.runtime(largeSandbox), probe), 3_000, 100, 20);
         }
     }
 

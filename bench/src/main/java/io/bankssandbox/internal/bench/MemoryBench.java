@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.bench;
 
+import io.bankssandbox.BenchInternals;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.internal.runtime.SandboxRuntime;
@@ -45,8 +46,8 @@ public final class MemoryBench {
         // two sandboxes side by side, so that each page is timed at both sizes in alternating
         // batches: the JIT's state and the machine's other work then weigh on both sizes alike
         try (Sandbox smallSandbox = Sandbox.start(); Sandbox largeSandbox = Sandbox.start()) {
-            SandboxRuntime smallRuntime = smallSandbox.runtime();
-            SandboxRuntime largeRuntime = largeSandbox.runtime();
+            SandboxRuntime smallRuntime = BenchInternals.runtime(smallSandbox);
+            SandboxRuntime largeRuntime = BenchInternals.runtime(largeSandbox);
             load(smallRuntime, small);
 
             long before = heapUsedAfterGc();

@@ -2,7 +2,7 @@ package io.bankssandbox.internal.bench;
 
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.internal.fixtures.Contracts;
+import io.bankssandbox.internal.openapi.Contracts;
 import io.bankssandbox.internal.server.SandboxServer;
 import java.io.IOException;
 import java.io.InputStream;

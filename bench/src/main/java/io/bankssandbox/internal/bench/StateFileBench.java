@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.bench;
 
+import io.bankssandbox.BenchInternals;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import java.net.http.HttpClient;
@@ -44,11 +45,11 @@ public final class StateFileBench {
                 files[i] = directory.resolve("state-" + labels[i] + ".json");
                 // loaded, then restarted: the restart begins from a snapshot holding every transfer
                 try (Sandbox loading = Sandbox.start(SandboxConfig.builder().stateFile(files[i]).build())) {
-                    MemoryBench.load(loading.runtime(), sizes[i]);
+                    MemoryBench.load(BenchInternals.runtime(loading), sizes[i]);
                 }
                 durable[i] = Sandbox.start(SandboxConfig.builder().stateFile(files[i]).build());
                 memory[i] = Sandbox.start();
-                MemoryBench.load(memory[i].runtime(), sizes[i]);
+                MemoryBench.load(BenchInternals.runtime(memory[i]), sizes[i]);
             }
             List<List<Double>> memoryMs = List.of(new ArrayList<>(), new ArrayList<>());
             List<List<Double>> durableMs = List.of(new ArrayList<>(), new ArrayList<>());

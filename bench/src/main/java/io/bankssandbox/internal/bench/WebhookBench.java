@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.bench;
 
+import io.bankssandbox.BenchInternals;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
@@ -74,7 +75,7 @@ public final class WebhookBench {
         try (Sandbox sandbox = Sandbox.start()) {
             String payroll = accountNamed(client, sandbox, "Riverside Payroll");
             sandbox.webhooks().subscribe("http://127.0.0.1:" + receiver.getAddress().getPort() + "/hooks");
-            sandbox.runtime().events().afterCommit(batch -> {
+            BenchInternals.runtime(sandbox).events().afterCommit(batch -> {
                 long now = System.nanoTime();
                 batch.forEach(e -> {
                     if (e instanceof TransactionPosted posted) {

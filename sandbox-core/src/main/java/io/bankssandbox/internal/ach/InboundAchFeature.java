@@ -35,19 +35,39 @@ public final class InboundAchFeature implements Feature {
     @Override
     public void controlRoutes(ApiRouter control) {
         control.post("/_sandbox/inbound-ach-transfers", ErrorShape.NEST, InboundAchLifecycle.Arrival.class,
-                (request, arrival) -> created(state -> {
-                    InboundAchTransfer transfer = InboundAchLifecycle.arrive(state, arrival, runtime.clock().now());
-                    resolveDue(state);
-                    return state.table(InboundAchTransfer.TABLE).get(transfer.id());
-                }));
-        control.post("/_sandbox/inbound-ach-transfers/{id}/accept", ErrorShape.NEST, request -> moved(state ->
-                InboundAchLifecycle.accept(state, request.path("id"), runtime.clock().now())));
-        control.post("/_sandbox/inbound-ach-transfers/{id}/decline", ErrorShape.NEST, request -> moved(state ->
-                InboundAchLifecycle.decline(state, request.path("id"), request.bodyText("reason"),
-                        runtime.clock().now())));
-        control.post("/_sandbox/inbound-ach-transfers/{id}/return", ErrorShape.NEST, request -> moved(state ->
-                InboundAchLifecycle.returnTransfer(state, request.path("id"), request.bodyText("reason"),
-                        runtime.clock().now())));
+                (request, arrival) -> new ApiResponse(201, simulate(arrival), "application/json", null, null));
+        control.post("/_sandbox/inbound-ach-transfers/{id}/accept", ErrorShape.NEST, request ->
+                ApiResponse.ok(accept(request.path("id"))));
+        control.post("/_sandbox/inbound-ach-transfers/{id}/decline", ErrorShape.NEST, request ->
+                ApiResponse.ok(decline(request.path("id"), request.bodyText("reason"))));
+        control.post("/_sandbox/inbound-ach-transfers/{id}/return", ErrorShape.NEST, request ->
+                ApiResponse.ok(returnTransfer(request.path("id"), request.bodyText("reason"))));
+    }
+
+    /*
+     * The simulations: the control routes' and the typed handle's one way in.
+     */
+
+    /** A transfer arrives; one told to resolve by now resolves before the answer, as the clock would have it. */
+    public InboundAchTransfer simulate(InboundAchLifecycle.Arrival arrival) {
+        return runtime.state().write(state -> {
+            InboundAchTransfer transfer = InboundAchLifecycle.arrive(state, arrival, runtime.clock().now());
+            runtime.timeMachine().applyDue(state, runtime.clock().now());
+            return state.table(InboundAchTransfer.TABLE).get(transfer.id());
+        });
+    }
+
+    public InboundAchTransfer accept(String id) {
+        return runtime.state().write(state -> InboundAchLifecycle.accept(state, id, runtime.clock().now()));
+    }
+
+    /** {@code reason} null for the default, {@code payment_stopped}. */
+    public InboundAchTransfer decline(String id, String reason) {
+        return runtime.state().write(state -> InboundAchLifecycle.decline(state, id, reason, runtime.clock().now()));
+    }
+
+    public InboundAchTransfer returnTransfer(String id, String reason) {
+        return runtime.state().write(state -> InboundAchLifecycle.returnTransfer(state, id, reason, runtime.clock().now()));
     }
 
     @Override
@@ -58,18 +78,5 @@ public final class InboundAchFeature implements Feature {
     @Override
     public void schedule(SandboxState state) {
         InboundAchLifecycle.scheduleAll(state);
-    }
-
-    private ApiResponse created(Function<SandboxState, Object> action) {
-        return new ApiResponse(201, runtime.state().write(action), "application/json", null, null);
-    }
-
-    private ApiResponse moved(Function<SandboxState, InboundAchTransfer> action) {
-        return ApiResponse.ok(runtime.state().write(state -> action.apply(state)));
-    }
-
-    /** A transfer told to resolve now resolves before the answer, as the clock would have it. */
-    private void resolveDue(SandboxState state) {
-        runtime.timeMachine().applyDue(state, runtime.clock().now());
     }
 }

@@ -36,7 +36,11 @@ public final class CardsFeature implements Feature {
     @Override
     public void controlRoutes(ApiRouter control) {
         control.post("/_sandbox/cards/{card_id}/authorizations", ErrorShape.NEST, CardAuthorizer.PaymentRequest.class,
-                (request, payment) -> runtime.state().write(state -> ApiResponse.ok(CardAuthorizer.authorize(
-                        state, request.path("card_id"), payment, runtime.clock().now()))));
+                (request, payment) -> ApiResponse.ok(authorize(request.path("card_id"), payment)));
+    }
+
+    /** A card payment decided (and booked when approved): the control route's and the typed handle's one way in. */
+    public CardAuthorizer.Decision authorize(String cardId, CardAuthorizer.PaymentRequest payment) {
+        return runtime.state().write(state -> CardAuthorizer.authorize(state, cardId, payment, runtime.clock().now()));
     }
 }

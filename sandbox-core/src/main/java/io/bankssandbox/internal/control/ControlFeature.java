@@ -96,7 +96,7 @@ public final class ControlFeature implements Feature {
         control.get("/_sandbox/faults", ErrorShape.NEST, request -> ApiResponse.ok(new FaultList(runtime.faults().list())));
         control.post("/_sandbox/faults", ErrorShape.NEST, request -> {
             JsonNode body = request.body();
-            Fault fault = new Fault(body.get("method").asText().toUpperCase(),
+            Fault fault = new Fault(body.get("method").asText(),
                     body.get("path").asText(), body.get("status").asInt(), body.get("body"),
                     body.path("delay_ms").asLong(0), body.path("times").asInt(1));
             runtime.faults().add(fault);

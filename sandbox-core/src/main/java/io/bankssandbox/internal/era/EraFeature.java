@@ -26,10 +26,14 @@ public final class EraFeature implements Feature {
     @Override
     public void controlRoutes(ApiRouter control) {
         control.post("/_sandbox/insurance-payments", ErrorShape.NEST, InsurancePayments.Payment.class,
-                (request, payment) -> new ApiResponse(201, runtime.state().write(state -> {
-                    InsurancePayments.Received received = InsurancePayments.receive(state, payment,
-                            runtime.clock().now());
-                    return new InsurancePaymentView(received.transfer(), EraView.of(received.era()));
-                }), "application/json", null, null));
+                (request, payment) -> new ApiResponse(201, receive(payment), "application/json", null, null));
+    }
+
+    /** An insurance payment arrives: the control route's and the typed handle's one way in. */
+    public InsurancePaymentView receive(InsurancePayments.Payment payment) {
+        return runtime.state().write(state -> {
+            InsurancePayments.Received received = InsurancePayments.receive(state, payment, runtime.clock().now());
+            return new InsurancePaymentView(received.transfer(), EraView.of(received.era()));
+        });
     }
 }

@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.era;
 
+import io.bankssandbox.internal.access.Caller;
 import io.bankssandbox.internal.runtime.Feature;
 import io.bankssandbox.internal.runtime.SandboxRuntime;
 import io.bankssandbox.internal.http.ApiResponse;
@@ -35,12 +36,8 @@ public final class RemittancesFeature implements Feature {
                             Cursors.decode(request.query("cursor")), request.queryInt("limit")),
                     RemittanceView::of)));
         });
-        api.get("/v0/remittances/{remittance_id}/era", ErrorShape.NEST, request -> {
-            Remittances.Advice advice = runtime.state().read(state -> Remittances.advice(state, request.caller(),
-                    request.path("remittance_id")));
-            // written outside the state lock: an Era and its deposit are immutable
-            return ApiResponse.raw("text/plain; charset=utf-8", x12.write(advice.era(), advice.deposit()));
-        });
+        api.get("/v0/remittances/{remittance_id}/era", ErrorShape.NEST, request ->
+                ApiResponse.raw("text/plain; charset=utf-8", x12(request.caller(), request.path("remittance_id"))));
     }
 
     /** The filters from their query values; every bad value is one violation of a single 400. */
@@ -62,5 +59,12 @@ public final class RemittancesFeature implements Feature {
             throw DomainException.invalid(violations);
         }
         return new Remittances.Filter(since.from(), received, payer);
+    }
+
+    /** A remittance's ERA as raw X12 835: the route's and the typed handle's one way in. */
+    public String x12(Caller caller, String remittanceId) {
+        Remittances.Advice advice = runtime.state().read(state -> Remittances.advice(state, caller, remittanceId));
+        // written outside the state lock: an Era and its deposit are immutable
+        return x12.write(advice.era(), advice.deposit());
     }
 }

@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.externalaccounts;
 
+import io.bankssandbox.internal.access.Caller;
 import io.bankssandbox.internal.runtime.Feature;
 import io.bankssandbox.internal.runtime.SandboxRuntime;
 import io.bankssandbox.internal.http.ApiResponse;
@@ -45,7 +46,12 @@ public final class ExternalAccountsFeature implements Feature {
     @Override
     public void controlRoutes(ApiRouter control) {
         control.post("/_sandbox/external-accounts/{external_account_id}/archive", ErrorShape.NEST, request ->
-                runtime.state().write(state -> ApiResponse.ok(ExternalAccountBook.archive(
-                        state, request.caller(), request.path("external_account_id"), runtime.clock().now()))));
+                ApiResponse.ok(archive(request.caller(), request.path("external_account_id"))));
+    }
+
+    /** An external account archived: the control route's and the typed handle's one way in. */
+    public ExternalAccount archive(Caller caller, String externalAccountId) {
+        return runtime.state().write(state -> ExternalAccountBook.archive(state, caller, externalAccountId,
+                runtime.clock().now()));
     }
 }

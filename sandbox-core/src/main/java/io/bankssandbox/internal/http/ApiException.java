@@ -35,6 +35,15 @@ public final class ApiException extends RuntimeException {
         return new ApiException(400, messages, true, null);
     }
 
+    /** A domain refusal as the API answers it: invalid 400 with every violation, not found 404, conflict 409. */
+    public static ApiException from(io.bankssandbox.internal.state.DomainException e) {
+        return switch (e.kind()) {
+            case INVALID -> validation(e.messages());
+            case NOT_FOUND -> of(404, e.messages().get(0));
+            case CONFLICT -> of(409, e.messages().get(0));
+        };
+    }
+
     public static ApiException badRequest(String message) {
         return of(400, message);
     }

@@ -13,15 +13,12 @@ public final class ApiRouter {
     private final HttpPipeline pipeline;
     private final OpenApiDocument openApi;
     private final HttpPipeline.Family family;
-    /** Whether the routes are also registered for in-process calls (the control API's are; of /v0, the reads). */
-    private final boolean inProcess;
 
     public ApiRouter(RoutesConfig routes, HttpPipeline pipeline, OpenApiDocument openApi, HttpPipeline.Family family) {
         this.routes = routes;
         this.pipeline = pipeline;
         this.openApi = openApi;
         this.family = family;
-        this.inProcess = family == HttpPipeline.Family.CONTROL;
     }
 
     /** The same routes behind another family's guards (such as PUBLIC pages among control routes). */
@@ -35,9 +32,6 @@ public final class ApiRouter {
 
     public void get(String path, ErrorShape shape, RouteHandler handler) {
         Route route = route("GET", path, shape, null, handler);
-        if (family == HttpPipeline.Family.API) {
-            pipeline.inProcessControl().register(route); // the typed handle's reads
-        }
         routes.get(path, ctx -> pipeline.serve(ctx, family, route));
     }
 
@@ -71,19 +65,11 @@ public final class ApiRouter {
     public void putStreamed(String path, ErrorShape shape, long limitBytes, String limitName, RouteHandler handler) {
         Route route = new Route(openApi.operation("PUT", path), shape, null, handler,
                 new Route.StreamLimit(limitBytes, limitName));
-        register(route);
         routes.put(path, ctx -> pipeline.serve(ctx, family, route));
     }
 
     private Route route(String method, String path, ErrorShape shape, Class<?> command, RouteHandler handler) {
-        return register(new Route(openApi.operation(method, path), shape,
-                command == null ? null : new CommandBinding(command), handler));
-    }
-
-    private Route register(Route route) {
-        if (inProcess) {
-            pipeline.inProcessControl().register(route);
-        }
-        return route;
+        return new Route(openApi.operation(method, path), shape,
+                command == null ? null : new CommandBinding(command), handler);
     }
 }

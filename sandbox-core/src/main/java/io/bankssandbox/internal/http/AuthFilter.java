@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * pages (handed out by unguessable URL): nobody in particular.
  */
 final class AuthFilter implements Filter {
-    static final Caller ADMIN = new Caller("admin", true, Set.of());
+    static final Caller ADMIN = Caller.OPERATOR;
     private static final Caller PUBLIC = new Caller("public", false, Set.of());
 
     private final Supplier<List<ApiKey>> apiKeys;

@@ -32,10 +32,6 @@ final class ErrorFilter implements Filter {
     }
 
     static ApiException toApi(DomainException e) {
-        return switch (e.kind()) {
-            case INVALID -> ApiException.validation(e.messages());
-            case NOT_FOUND -> ApiException.of(404, e.messages().get(0));
-            case CONFLICT -> ApiException.of(409, e.messages().get(0));
-        };
+        return ApiException.from(e);
     }
 }

@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * One request on its way through a filter chain, and its answer on the way back. Each field is
  * written by one filter (named beside it) and read by those after it, so the chain's order is the
- * only coupling between filters. {@code ctx} is null for an in-process call of the typed handle.
+ * only coupling between filters.
  */
 public final class Exchange {
     private final List<Filter> chain;
@@ -22,13 +22,11 @@ public final class Exchange {
     final String method;
     final String target;
     final Map<String, String> pathParams;
-    /** The query of an in-process call (an HTTP request's is in {@code ctx}). */
-    Map<String, String> inProcessQuery = Map.of();
 
     /** {@link AuthFilter}: who is asking; the 1-based position of its fixture key (0: none). */
     Caller caller;
     int apiKeyIndex;
-    /** {@link BodyFilter} (or the in-process caller): the body as parsed, and as the journal keeps it. */
+    /** {@link BodyFilter}: the body as parsed, and as the journal keeps it. */
     JsonNode requestBody;
     byte[] requestJson;
     /** {@link BodyFilter}, for a route that reads its body itself: the body as a stream. */
@@ -69,7 +67,7 @@ public final class Exchange {
     }
 
     String header(String name) {
-        return ctx == null ? null : ctx.header(name);
+        return ctx.header(name);
     }
 
     void answer(ApiResponse response) {

@@ -13,8 +13,10 @@ import java.util.List;
 public final class FaultInjector {
     private final List<Fault> faults = new ArrayList<>();
 
+    /** Scripts {@code fault}; its method is kept upper case, as requests name methods. */
     public synchronized void add(Fault fault) {
-        faults.add(fault);
+        faults.add(new Fault(fault.method().toUpperCase(java.util.Locale.ROOT), fault.path(), fault.status(),
+                fault.body(), fault.delayMs(), fault.times()));
     }
 
     public synchronized List<Fault> list() {

@@ -20,7 +20,6 @@ import java.util.function.Supplier;
  * /_sandbox       journal, write, errors, clock, auth (admin token), persistence,
  *                 idempotency key, body, idempotency, validation, route
  * public pages    write, errors, clock, auth (nobody), body, validation, route
- * typed handle    errors, clock, validation, route (in this JVM, no HTTP: {@link InProcessControl})
  * unknown route   [journal, write, errors, faults (/v0 only)] or [write, errors], then 404
  * </pre>
  */
@@ -38,7 +37,6 @@ public final class HttpPipeline {
     private final List<Filter> pages;
     private final List<Filter> unknownApiRoute;
     private final List<Filter> unknownRoute;
-    private final InProcessControl inProcess;
 
     public HttpPipeline(SandboxClock clock, TimeMachine timeMachine, Supplier<List<ApiKey>> apiKeys,
                         SchemaValidator validator, IdempotencyStore idempotencyStore, RequestJournal journal,
@@ -61,7 +59,6 @@ public final class HttpPipeline {
         this.control = List.of(journaling, writing, errors, clockCatchUp, auth, persistence,
                 idempotencyKey, body, idempotency, validation, route);
         this.pages = List.of(writing, errors, clockCatchUp, auth, body, validation, route);
-        this.inProcess = new InProcessControl(List.of(errors, clockCatchUp, validation, route));
         Filter notFound = new NotFoundFilter();
         this.unknownApiRoute = List.of(journaling, writing, errors, faulting, notFound);
         this.unknownRoute = List.of(writing, errors, notFound);
@@ -75,11 +72,6 @@ public final class HttpPipeline {
     /** How an idempotent replay renders the current state of what the first request created. */
     public void registerReplay(String kind, ReplayRenderer renderer) {
         idempotency.registerReplay(kind, renderer);
-    }
-
-    /** The control routes, callable in this JVM without HTTP (the typed {@code Sandbox} handle). */
-    public InProcessControl inProcessControl() {
-        return inProcess;
     }
 
     /** Serves one request of a documented operation. */

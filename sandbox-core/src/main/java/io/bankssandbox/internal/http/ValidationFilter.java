@@ -65,8 +65,7 @@ final class ValidationFilter implements Filter {
             if (!"query".equals(parameter.in())) {
                 continue;
             }
-            String raw = exchange.ctx == null ? exchange.inProcessQuery.get(parameter.name())
-                    : exchange.ctx.queryParam(parameter.name());
+            String raw = exchange.ctx.queryParam(parameter.name());
             if (raw == null) {
                 if (parameter.required()) {
                     violations.add(parameter.name() + " should not be empty");

@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.lockbox;
 
+import io.bankssandbox.internal.access.Caller;
 import io.bankssandbox.internal.runtime.Feature;
 import io.bankssandbox.internal.runtime.SandboxRuntime;
 import io.bankssandbox.internal.http.ApiResponse;
@@ -50,12 +51,21 @@ public final class LiveLockboxFeature implements Feature {
     @Override
     public void controlRoutes(ApiRouter control) {
         control.post("/_sandbox/check-deposits/{check_deposit_id}/submit", ErrorShape.NEST, request ->
-                runtime.state().write(state -> ApiResponse.ok(CheckDepositView.of(LockboxMail.submit(state,
-                        request.caller(), request.path("check_deposit_id"), runtime.clock().now())))));
-        control.post("/_sandbox/check-deposits/{check_deposit_id}/return", ErrorShape.NEST, request -> {
-            String reason = request.bodyText("reason");
-            return runtime.state().write(state -> ApiResponse.ok(CheckDepositView.of(LockboxMail.returnDeposit(state,
-                    request.caller(), request.path("check_deposit_id"), reason, runtime.clock().now()))));
-        });
+                ApiResponse.ok(submit(request.caller(), request.path("check_deposit_id"))));
+        control.post("/_sandbox/check-deposits/{check_deposit_id}/return", ErrorShape.NEST, request ->
+                ApiResponse.ok(returnDeposit(request.caller(), request.path("check_deposit_id"),
+                        request.bodyText("reason"))));
+    }
+
+    /** A pending check is deposited: the control route's and the typed handle's one way in. */
+    public CheckDepositView submit(Caller caller, String checkDepositId) {
+        return runtime.state().write(state -> CheckDepositView.of(LockboxMail.submit(state, caller, checkDepositId,
+                runtime.clock().now())));
+    }
+
+    /** The paying bank sends a deposited check back; {@code reason} null for the default. */
+    public CheckDepositView returnDeposit(Caller caller, String checkDepositId, String reason) {
+        return runtime.state().write(state -> CheckDepositView.of(LockboxMail.returnDeposit(state, caller,
+                checkDepositId, reason, runtime.clock().now())));
     }
 }

@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.lockbox;
 
+import io.bankssandbox.internal.access.Caller;
 import io.bankssandbox.internal.runtime.Feature;
 import io.bankssandbox.internal.runtime.SandboxRuntime;
 import io.bankssandbox.internal.clock.TimeMachine;
@@ -38,13 +39,19 @@ public final class LockboxFeature implements Feature {
     @Override
     public void controlRoutes(ApiRouter control) {
         control.post("/_sandbox/providers/{provider_id}/mail", ErrorShape.NEST, LockboxMail.IncomingMail.class,
-                (request, mail) -> runtime.state().write(state -> {
-                    Instant now = runtime.clock().now();
-                    MailItem item = LockboxMail.receive(state, request.caller(), request.path("provider_id"), mail, now);
-                    // Mail dated far enough back has holds already due: release them now, so the answer is current.
-                    runtime.timeMachine().applyDue(state, now);
-                    return ApiResponse.created(MailItemView.of(state.table(MailItem.TABLE).get(item.id())), null, null);
-                }));
+                (request, mail) -> ApiResponse.created(receive(request.caller(), request.path("provider_id"), mail),
+                        null, null));
+    }
+
+    /** Mail arrives at a provider's lockbox: the control route's and the typed handle's one way in. */
+    public MailItemView receive(Caller caller, String providerId, LockboxMail.IncomingMail mail) {
+        return runtime.state().write(state -> {
+            Instant now = runtime.clock().now();
+            MailItem item = LockboxMail.receive(state, caller, providerId, mail, now);
+            // Mail dated far enough back has holds already due: release them now, so the answer is current.
+            runtime.timeMachine().applyDue(state, now);
+            return MailItemView.of(state.table(MailItem.TABLE).get(item.id()));
+        });
     }
 
     @Override

@@ -31,17 +31,22 @@ public final class OnboardingFeature implements Feature {
 
     @Override
     public void controlRoutes(ApiRouter control) {
-        control.post("/_sandbox/entities", ErrorShape.NEST, request -> {
-            Onboarding.Practice practice = practice(request.body());
-            Entity entity = runtime.state().write(state -> Onboarding.onboard(state, practice, runtime.clock().now()));
-            return ApiResponse.created(EntityView.of(entity), null, null);
-        });
+        control.post("/_sandbox/entities", ErrorShape.NEST, request ->
+                ApiResponse.created(EntityView.of(onboard(practice(request.body()))), null, null));
         control.post("/_sandbox/entities/{entity_id}/connect", ErrorShape.NEST, request -> {
             String apiKey = request.body().get("api_key").asText();
-            Entity entity = runtime.state().write(state ->
-                    Onboarding.connect(state, request.path("entity_id"), apiKey, runtime.clock().now()));
-            return ApiResponse.ok(new Connection(apiKey, EntityView.of(entity)));
+            return ApiResponse.ok(new Connection(apiKey, EntityView.of(connect(request.path("entity_id"), apiKey))));
         });
+    }
+
+    /** A practice joins: the control route's and the typed handle's one way in. */
+    public Entity onboard(Onboarding.Practice practice) {
+        return runtime.state().write(state -> Onboarding.onboard(state, practice, runtime.clock().now()));
+    }
+
+    /** A key is given access to an existing entity. */
+    public Entity connect(String entityId, String apiKey) {
+        return runtime.state().write(state -> Onboarding.connect(state, entityId, apiKey, runtime.clock().now()));
     }
 
     private static Onboarding.Practice practice(JsonNode body) {

@@ -16,7 +16,7 @@ import java.util.logging.Logger;
  * <li>StAEDI (the X12 library) logs through {@code java.util.logging}, whose console handler prints
  * INFO: its loggers start at WARNING.</li>
  * <li>With slf4j-simple as the provider (configured by system properties), Jetty, Javalin and the
- * schema library start at WARN. With Logback or Log4j, your configuration decides: the README shows
+ * schema library start at WARN. With Logback or Log4j, your configuration decides: docs/junit.md shows
  * the two lines that quiet them.</li>
  * </ul>
  */

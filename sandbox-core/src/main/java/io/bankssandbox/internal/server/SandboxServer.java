@@ -9,14 +9,13 @@ import io.bankssandbox.internal.entities.EntitiesFeature;
 import io.bankssandbox.internal.externalaccounts.ExternalAccountsFeature;
 import io.bankssandbox.internal.era.EraFeature;
 import io.bankssandbox.internal.era.RemittancesFeature;
-import io.bankssandbox.internal.fixtures.Contracts;
+import io.bankssandbox.internal.openapi.Contracts;
 import io.bankssandbox.internal.durable.StateFile;
 import io.bankssandbox.internal.durable.StateFileOpener;
 import io.bankssandbox.internal.http.ApiRouter;
 import io.bankssandbox.internal.http.CorsPolicy;
 import io.bankssandbox.internal.http.HttpPipeline;
 import io.bankssandbox.internal.lockbox.LiveLockboxFeature;
-import io.bankssandbox.internal.http.InProcessControl;
 import io.bankssandbox.internal.lockbox.LockboxFeature;
 import io.bankssandbox.internal.carddetails.CardDetailsFeature;
 import io.bankssandbox.internal.entities.EntityDetailsFeature;
@@ -55,11 +54,11 @@ import java.util.List;
  */
 public final class SandboxServer {
     private final SandboxRuntime runtime;
+    private final List<Feature> features;
     private final Javalin app;
     private final String host;
     private final int requestedPort;
     private JettyHost.Mount mount;
-    private final InProcessControl inProcessControl;
     private final StateFile stateFile;
     /** Closing twice is harmless: a JUnit store may hold the sandbox under two closing contracts. */
     private final java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
@@ -82,7 +81,7 @@ public final class SandboxServer {
                 runtime.journal(), runtime.faults(), runtime.rateLimiter(), config.adminToken());
         this.webhooks = new io.bankssandbox.internal.webhooks.WebhookService(runtime, "banks-sandbox-webhooks",
                 SandboxVersion.current());
-        List<Feature> features = List.of(
+        this.features = List.of(
                 new EntitiesFeature(runtime),
                 new AccountsFeature(runtime),
                 new CardsFeature(runtime, pipeline),
@@ -102,7 +101,6 @@ public final class SandboxServer {
                 new io.bankssandbox.internal.webhooks.WebhooksFeature(webhooks),
                 new io.bankssandbox.internal.onboarding.OnboardingFeature(runtime));
         runtime.install(features);
-        this.inProcessControl = pipeline.inProcessControl();
         this.stateFile = config.stateFile() == null ? null : StateFileOpener.open(runtime, config.stateFile());
         if (stateFile != null) {
             pipeline.durability(stateFile);
@@ -169,6 +167,16 @@ public final class SandboxServer {
         return gzip;
     }
 
+    /** The installed feature of {@code type}: the typed handle calls the operations the routes call. */
+    public <F extends Feature> F feature(Class<F> type) {
+        for (Feature feature : features) {
+            if (type.isInstance(feature)) {
+                return type.cast(feature);
+            }
+        }
+        throw new IllegalArgumentException("no feature " + type.getSimpleName() + " in this sandbox");
+    }
+
     public SandboxRuntime runtime() {
         return runtime;
     }
@@ -177,10 +185,6 @@ public final class SandboxServer {
         return webhooks;
     }
 
-    /** The control routes, for the typed {@code Sandbox} handle. */
-    public InProcessControl inProcessControl() {
-        return inProcessControl;
-    }
 
     public void start() {
         try {

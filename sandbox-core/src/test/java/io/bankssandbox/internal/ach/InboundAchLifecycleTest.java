@@ -1,5 +1,7 @@
 package io.bankssandbox.internal.ach;
 
+import io.bankssandbox.InboundAchTransfer;
+
 import static io.bankssandbox.internal.ach.InboundAchTransferListTest.assertBadRequest;
 import static io.bankssandbox.internal.ach.InboundAchTransferListTest.assertNotFound;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -77,9 +79,9 @@ class InboundAchLifecycleTest extends SandboxTestBase {
     void aDebitOfExactlyTheAvailableBalanceIsCoveredAndOneCentMoreIsNot() {
         long available = world.balance(harbor).available();
         // before 15:40, when the fixtures' first pending transfer resolves
-        InboundAchTransfer oneCentMore = sandbox.inboundAch().simulate(InboundAchLifecycle.Arrival
+        InboundAchTransfer oneCentMore = sandbox.inboundAch().simulate(InboundAchTransfer.Arrival
                 .of(harbor, -(available + 1)).resolvingAt(Instant.parse("2026-03-02T15:05:00Z")));
-        InboundAchTransfer exactly = sandbox.inboundAch().simulate(InboundAchLifecycle.Arrival
+        InboundAchTransfer exactly = sandbox.inboundAch().simulate(InboundAchTransfer.Arrival
                 .of(harbor, -available).resolvingAt(Instant.parse("2026-03-02T15:10:00Z")));
         world.advanceTo("2026-03-02T15:10:00Z");
         JsonNode declined = world.transfer(oneCentMore.id());

@@ -1,5 +1,7 @@
 package io.bankssandbox.internal.ach;
 
+import io.bankssandbox.InboundAchTransfer;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,7 +13,7 @@ class InboundAchTransactionTextTest extends SandboxTestBase {
 
     @Test
     void anAcceptedCreditReadsAsItsOriginatorAndEntryDescriptionAndItsReturnSaysSo() {
-        InboundAchTransfer pending = sandbox.inboundAch().simulate(InboundAchLifecycle.Arrival
+        InboundAchTransfer pending = sandbox.inboundAch().simulate(InboundAchTransfer.Arrival
                 .of(fixtures.riversideOperating(), 700).withOriginator("ACME HEALTH", "CLAIMS PMT"));
         InboundAchTransfer accepted = sandbox.inboundAch().accept(pending.id());
         JsonNode posted = api.get("/v0/transactions/" + accepted.transactionId()).json();

@@ -1,11 +1,13 @@
 package io.bankssandbox.internal.clock;
 
+import io.bankssandbox.InboundAchTransfer;
+import io.bankssandbox.ClockEvent;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bankssandbox.SandboxException;
 import io.bankssandbox.internal.ach.InboundAchLifecycle;
-import io.bankssandbox.internal.ach.InboundAchTransfer;
 import io.bankssandbox.internal.testing.SandboxTestBase;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,7 +20,7 @@ class TimeMachineTest extends SandboxTestBase {
     @Test
     void advancingToAnInstantReportsEveryTransitionItApplied() {
         InboundAchTransfer pending = sandbox.inboundAch().simulate(
-                InboundAchLifecycle.Arrival.of(fixtures.riversideOperating(), 700).resolvingAccepted());
+                InboundAchTransfer.Arrival.of(fixtures.riversideOperating(), 700).resolvingAccepted());
         List<ClockEvent> events = sandbox.clock().advanceTo(sandbox.clock().now().plus(Duration.ofHours(1)));
         assertThat(events).contains(new ClockEvent("inbound_ach_transfer.accepted", pending.id()));
     }

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * built from the vendor's OpenAPI of 2026-09) uses the real service: the same paths, query parameter
  * names, headers and bodies, over real HTTP. Every answer is checked against the served OpenAPI
  * document by {@link ApiClient}, and the fields that client reads are checked for presence and type
- * here. The facts about the client (and only facts, none of its code) are listed in the README
+ * here. The facts about the client (and only facts, none of its code) are listed in docs/compatibility.md
  * section "Vendor client compatibility".
  */
 class VendorClientCompatibilityTest extends SandboxTestBase {

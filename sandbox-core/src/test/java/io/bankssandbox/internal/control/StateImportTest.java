@@ -1,5 +1,8 @@
 package io.bankssandbox.internal.control;
 
+import io.bankssandbox.SandboxException;
+import io.bankssandbox.SandboxInternals;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,7 +13,6 @@ import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.internal.accounts.Account;
 import io.bankssandbox.internal.ach.InboundAchTransfer;
-import io.bankssandbox.internal.fixtures.FixtureException;
 import io.bankssandbox.internal.state.Json;
 import io.bankssandbox.internal.testing.ApiClient;
 import io.bankssandbox.internal.testing.SandboxTestBase;
@@ -43,7 +45,7 @@ class StateImportTest extends SandboxTestBase {
 
     /** Inbound ACH transfers stored as an import would store them: enough of them make a document of several MiB. */
     static void addTransfers(Sandbox sandbox, int count) {
-        sandbox.runtime().state().update(s -> {
+        SandboxInternals.runtime(sandbox).state().update(s -> {
             List<String> accounts = s.table(Account.TABLE).all().stream().map(Account::id).toList();
             Instant oldest = s.startedAt.minus(Duration.ofDays(30));
             for (int i = 0; i < count; i++) {
@@ -102,8 +104,8 @@ class StateImportTest extends SandboxTestBase {
 
         byte[] cutShort = java.util.Arrays.copyOf(before, before.length / 2);
         assertThatThrownBy(() -> sandbox.importState(new ByteArrayInputStream(cutShort)))
-                .isInstanceOf(FixtureException.class)
-                .hasMessageStartingWith("state document: not readable as JSON: Unexpected end-of-input");
+                .isInstanceOf(SandboxException.class)
+                .hasMessageStartingWith("400: state document: not readable as JSON: Unexpected end-of-input");
         assertThat(exported()).isEqualTo(before);
     }
 

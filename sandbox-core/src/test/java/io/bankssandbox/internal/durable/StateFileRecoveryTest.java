@@ -166,7 +166,7 @@ class StateFileRecoveryTest {
         String text = Files.readString(log);
         Files.writeString(log, text.replaceFirst("\"One\"", "\"Oni\""));
         assertThatThrownBy(() -> start(image))
-                .isInstanceOf(StateFile.StateFileException.class)
+                .isInstanceOf(IllegalStateException.class).hasCauseInstanceOf(StateFile.StateFileException.class)
                 .hasMessageContaining(log.toString())
                 .hasMessageContaining("line 1 (byte 0)")
                 .hasMessageContaining("checksum does not match");
@@ -180,7 +180,7 @@ class StateFileRecoveryTest {
         List<String> lines = Files.readAllLines(log);
         Files.write(log, lines.subList(1, lines.size()));
         assertThatThrownBy(() -> start(image))
-                .isInstanceOf(StateFile.StateFileException.class)
+                .isInstanceOf(IllegalStateException.class).hasCauseInstanceOf(StateFile.StateFileException.class)
                 .hasMessageContaining("records in between are missing");
     }
 
@@ -191,12 +191,12 @@ class StateFileRecoveryTest {
         String text = Files.readString(file);
         Files.writeString(file, text.replaceFirst("\"structure\":\"[a-z_]+\"", "\"structure\":\"castle\""));
         assertThatThrownBy(() -> start(file))
-                .isInstanceOf(StateFile.StateFileException.class)
+                .isInstanceOf(IllegalStateException.class).hasCauseInstanceOf(StateFile.StateFileException.class)
                 .hasMessageStartingWith(file.toString() + ": entities.json /0/structure: ");
 
         Files.writeString(file, text.substring(0, text.length() / 2), StandardCharsets.UTF_8);
         assertThatThrownBy(() -> start(file))
-                .isInstanceOf(StateFile.StateFileException.class)
+                .isInstanceOf(IllegalStateException.class).hasCauseInstanceOf(StateFile.StateFileException.class)
                 .hasMessageStartingWith(file + ": state document: not readable as JSON");
     }
 

@@ -1,5 +1,7 @@
 package io.bankssandbox.internal.era;
 
+import io.bankssandbox.InboundAchTransfer;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -71,7 +73,7 @@ class EraDepositTest extends SandboxTestBase {
         String achId = payment.at("/inbound_ach_transfer/id").asText();
         importWithTransfer(achId, ach -> ach.put("trace_number", SENDING_BANK_TRACE));
         // same TRN, another amount, another bank, same account: not the ERA's payment
-        sandbox.inboundAch().simulate(InboundAchLifecycle.Arrival.of(payroll, 6_001)
+        sandbox.inboundAch().simulate(InboundAchTransfer.Arrival.of(payroll, 6_001)
                 .withAddenda(trnLine(payment)).withTraceNumber(OTHER_BANK_TRACE));
 
         Era835Test.Segment pending = bpr(payment.get("era"));
@@ -101,7 +103,7 @@ class EraDepositTest extends SandboxTestBase {
         String payroll = fixtures.riversidePayroll();
         JsonNode payment = payInto(payroll);
         importWithTransfer(payment.at("/inbound_ach_transfer/id").asText(), null);
-        sandbox.inboundAch().simulate(InboundAchLifecycle.Arrival.of(payroll, 5_999)
+        sandbox.inboundAch().simulate(InboundAchTransfer.Arrival.of(payroll, 5_999)
                 .withAddenda(trnLine(payment)).withTraceNumber(OTHER_BANK_TRACE));
 
         Era835Test.Segment bpr = bpr(payment.get("era"));

@@ -1,5 +1,7 @@
 package io.bankssandbox.internal.events;
 
+import io.bankssandbox.SandboxInternals;
+
 import io.bankssandbox.internal.cards.CardIssued;
 import io.bankssandbox.internal.accounts.TransactionPosted;
 import io.bankssandbox.internal.transfers.BookTransferCompleted;
@@ -29,7 +31,7 @@ class DomainEventsTest extends SandboxTestBase {
 
     @BeforeAll
     void subscribe() {
-        sandbox.runtime().events().afterCommit(seen::addAll);
+        SandboxInternals.runtime(sandbox).events().afterCommit(seen::addAll);
     }
 
     @BeforeEach

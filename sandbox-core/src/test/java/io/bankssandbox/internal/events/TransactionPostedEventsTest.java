@@ -1,5 +1,7 @@
 package io.bankssandbox.internal.events;
 
+import io.bankssandbox.SandboxInternals;
+
 import io.bankssandbox.internal.accounts.TransactionPosted;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -28,10 +30,10 @@ class TransactionPostedEventsTest extends SandboxTestBase {
 
     @BeforeAll
     void subscribe() {
-        sandbox.runtime().events().afterCommit(batch -> {
+        SandboxInternals.runtime(sandbox).events().afterCommit(batch -> {
             seen.addAll(batch);
             // a reader must get in at once: the writer's lock is gone when subscribers hear of the change
-            lockFreeAtDelivery.add(sandbox.runtime().state().read(s -> Boolean.TRUE));
+            lockFreeAtDelivery.add(SandboxInternals.runtime(sandbox).state().read(s -> Boolean.TRUE));
         });
     }
 

@@ -1,5 +1,7 @@
 package io.bankssandbox.internal.http;
 
+import io.bankssandbox.SandboxInternals;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bankssandbox.Sandbox;
@@ -76,7 +78,7 @@ class IdempotencyInFlightTest {
     record Hold(CountDownLatch inHandler, CountDownLatch release) {
         static Hold cardIssues(Sandbox sandbox) {
             Hold hold = new Hold(new CountDownLatch(1), new CountDownLatch(1));
-            sandbox.runtime().events().afterCommit(batch -> {
+            SandboxInternals.runtime(sandbox).events().afterCommit(batch -> {
                 if (batch.stream().anyMatch(CardIssued.class::isInstance)) {
                     hold.inHandler.countDown();
                     await(hold.release);

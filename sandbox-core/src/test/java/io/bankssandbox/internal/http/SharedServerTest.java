@@ -42,8 +42,8 @@ class SharedServerTest {
 
             assertThat(one.get("/v0/cards/" + id).status()).isEqualTo(200);
             assertThat(two.get("/v0/cards/" + id).status()).isEqualTo(404);
-            assertThat(first.journal().entries()).hasSize(2);
-            assertThat(second.journal().entries()).hasSize(1);
+            assertThat(first.journal().requests()).hasSize(2);
+            assertThat(second.journal().requests()).hasSize(1);
         }
     }
 
@@ -83,7 +83,7 @@ class SharedServerTest {
             assertThat(started.stream().map(Sandbox::port).distinct()).hasSize(count);
             for (Sandbox sandbox : started) {
                 assertThat(new ApiClient(sandbox.baseUrl(), sandbox.apiKey()).get("/v0/entities").status()).isEqualTo(200);
-                assertThat(sandbox.journal().entries()).hasSize(1);
+                assertThat(sandbox.journal().requests()).hasSize(1);
             }
         } finally {
             started.forEach(Sandbox::close);

@@ -1,5 +1,8 @@
 package io.bankssandbox.internal.lockbox;
 
+import io.bankssandbox.MailItem;
+import io.bankssandbox.CheckDeposit;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -237,14 +240,14 @@ class CheckDepositLifecycleTest extends SandboxTestBase {
 
     @Test
     void theSandboxHandleSubmitsAndReturnsChecksThroughTheSameRoutes() {
-        MailItemView mail = sandbox.lockbox().receiveMail(fixtures.riverside(),
-                LockboxMail.IncomingMail.of(LockboxMail.IncomingCheck.pending(4_000)));
+        MailItem mail = sandbox.lockbox().receiveMail(fixtures.riverside(),
+                MailItem.Incoming.of(MailItem.IncomingCheck.pending(4_000)));
         String id = mail.checks().get(0).id();
         assertThat(mail.checks().get(0).status()).isEqualTo("pending");
-        CheckDepositView submitted = sandbox.checkDeposits().submit(id);
+        CheckDeposit submitted = sandbox.checkDeposits().submit(id);
         assertThat(submitted.status()).isEqualTo("submitted");
         assertThat(submitted.depositReturn()).isNull();
-        CheckDepositView returned = sandbox.checkDeposits().returnDeposit(id, "stop_payment");
+        CheckDeposit returned = sandbox.checkDeposits().returnDeposit(id, "stop_payment");
         assertThat(returned.status()).isEqualTo("returned");
         assertThat(returned.depositReturn().reason()).isEqualTo("stop_payment");
         assertThat(deposit(id).at("/deposit_return/transaction_id").asText())

@@ -8,7 +8,7 @@ import io.bankssandbox.internal.cards.Card;
 import io.bankssandbox.internal.cards.CardAuthorizer;
 import io.bankssandbox.internal.era.Era;
 import io.bankssandbox.internal.externalaccounts.ExternalAccount;
-import io.bankssandbox.internal.fixtures.Contracts;
+import io.bankssandbox.internal.openapi.Contracts;
 import io.bankssandbox.internal.lockbox.CheckDeposit;
 import io.bankssandbox.internal.transfers.AchTransfer;
 import java.lang.reflect.Field;

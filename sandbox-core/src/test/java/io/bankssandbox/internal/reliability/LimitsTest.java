@@ -1,5 +1,7 @@
 package io.bankssandbox.internal.reliability;
 
+import io.bankssandbox.SandboxInternals;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -137,7 +139,7 @@ class LimitsTest extends SandboxTestBase {
 
     @Test
     void theJournalStaysAtItsCapacityUnderManyRequests() {
-        RequestJournal journal = sandbox.runtime().journal();
+        RequestJournal journal = SandboxInternals.runtime(sandbox).journal();
         for (int i = 0; i < RequestJournal.DEFAULT_CAPACITY + 500; i++) {
             journal.record(sandbox.clock().now(), "GET", "/v0/entities", null, null, 200, null);
         }

@@ -1,5 +1,7 @@
 package io.bankssandbox.internal.reliability;
 
+import io.bankssandbox.SandboxInternals;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -84,7 +86,7 @@ class MalformedRequestFuzzTest {
         } else {
             if (request.target().startsWith("/_sandbox/faults") && request.method().equals("POST")) {
                 // an injected fault stands for the network failing (a 5xx by design): take it back at once
-                sandbox.runtime().faults().clear();
+                SandboxInternals.runtime(sandbox).faults().clear();
             }
             state = after;
         }

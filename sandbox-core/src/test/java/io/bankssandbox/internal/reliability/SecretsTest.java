@@ -32,12 +32,12 @@ class SecretsTest extends SandboxTestBase {
         String journal = control.get("/_sandbox/requests").text();
         String scenario = control.get("/_sandbox/requests?format=scenario").text();
         String logs = captured.toString(StandardCharsets.UTF_8);
-        assertThat(sandbox.requests()).hasSizeGreaterThan(10);
+        assertThat(sandbox.journal().requests()).hasSizeGreaterThan(10);
         for (String secret : SECRETS) {
             assertThat(journal).doesNotContain(secret);
             assertThat(scenario).doesNotContain(secret);
             assertThat(logs).doesNotContain(secret);
-            assertThat(sandbox.requests().toString()).doesNotContain(secret);
+            assertThat(sandbox.journal().requests().toString()).doesNotContain(secret);
         }
     }
 

@@ -1,10 +1,8 @@
 package io.bankssandbox.internal.runtime;
 
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.internal.accounts.AccountView;
-import io.bankssandbox.internal.era.Claim;
-import io.bankssandbox.internal.era.InsurancePayment;
-import io.bankssandbox.internal.era.InsurancePaymentView;
+import io.bankssandbox.Account;
+import io.bankssandbox.InsurancePayment;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,11 +18,10 @@ public final class ConsoleProbe {
         HttpClient http = HttpClient.newHttpClient();
         for (int i = 0; i < 2; i++) {
             try (Sandbox sandbox = Sandbox.start()) {
-                AccountView operating = sandbox.accounts().named("Riverside Operating");
-                InsurancePaymentView payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
+                Account operating = sandbox.accounts().named("Riverside Operating");
+                InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
                         .account(operating.id()).payer("AETNA", "60054")
-                        .claim(Claim.builder().patientControlNumber("PCN-1").charged(30_00).paid(25_00)
-                                .patientResponsibility(5_00)));
+                        .claim(InsurancePayment.claim("PCN-1").charged(30_00).paid(25_00).patientResponsibility(5_00)));
                 sandbox.inboundAch().accept(payment.inboundAchTransfer().id());
                 sandbox.eras().x12(sandbox.eras().remittances(operating.entityId()).get(0).id());
                 for (String path : new String[] {"/v0/cards", "/v0/nothing"}) {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.bankssandbox.internal.clock.ClockEvent;
+import io.bankssandbox.ClockEvent;
 import io.bankssandbox.internal.testing.ApiClient;
 import io.bankssandbox.internal.testing.LiveFixtures;
 import io.bankssandbox.internal.testing.SandboxTestBase;

@@ -6,6 +6,7 @@ import io.bankssandbox.internal.entities.Entity;
 
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
+import io.bankssandbox.SandboxException;
 import io.bankssandbox.internal.runtime.SandboxVersion;
 import io.bankssandbox.ClockMode;
 import io.bankssandbox.internal.fixtures.FixtureException;
@@ -74,10 +75,10 @@ public final class Main implements Callable<Integer> {
     /** One line for a failure: the problem in the user's terms, not the exception's. */
     static String describe(Throwable e) {
         if (e instanceof FixtureException fixture) {
-            List<String> problems = fixture.problems();
-            String first = problems.isEmpty() ? "invalid fixtures" : problems.get(0);
-            return "bad fixtures: " + first + (problems.size() > 1
-                    ? " (and " + (problems.size() - 1) + " more; run validate-fixtures to see them all)" : "");
+            return badFixtures(fixture.problems());
+        }
+        if (e instanceof SandboxException refused && refused.status() == 400) {
+            return badFixtures(refused.messages()); // Sandbox.start's answer to an invalid fixture set
         }
         Throwable cause = e;
         while (cause.getCause() != null && cause.getCause() != cause) {
@@ -91,6 +92,12 @@ public final class Main implements Callable<Integer> {
             message = cause.getClass().getSimpleName();
         }
         return message.lines().findFirst().orElse(message);
+    }
+
+    private static String badFixtures(List<String> problems) {
+        String first = problems.isEmpty() ? "invalid fixtures" : problems.get(0);
+        return "bad fixtures: " + first + (problems.size() > 1
+                ? " (and " + (problems.size() - 1) + " more; run validate-fixtures to see them all)" : "");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.standalone;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -10,6 +11,9 @@ import java.time.Duration;
 /** Plain requests to a sandbox (a process, or one started in this JVM). */
 public final class Http {
     private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+    /** A plain Jackson mapper: the tests read what the sandbox answers as any HTTP client would. */
+    public static final ObjectMapper JSON = new ObjectMapper();
 
     private Http() {}
 

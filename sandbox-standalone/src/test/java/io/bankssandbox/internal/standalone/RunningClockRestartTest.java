@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.bankssandbox.internal.state.Json;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,7 +39,7 @@ class RunningClockRestartTest {
                 stateFile.toString())) {
             HttpResponse<String> simulated = Http.send(first.baseUrl() + "/_sandbox/inbound-ach-transfers", "POST", null, null,
                     "{\"account_id\":\"" + HARBOR_OPERATING + "\",\"amount\":5000}");
-            JsonNode transfer = Json.MAPPER.readTree(simulated.body());
+            JsonNode transfer = Http.JSON.readTree(simulated.body());
             transferId = transfer.get("id").asText();
             assertThat(transfer.get("status").asText()).isEqualTo("pending");
             resolvesAt = Instant.parse(transfer.get("automatically_resolves_at").asText());
@@ -48,13 +49,13 @@ class RunningClockRestartTest {
                 assertThat(first.terminate()).isIn(0, 143);
             }
         }
-        ObjectNode saved = (ObjectNode) Json.MAPPER.readTree(stateFile.toFile());
+        ObjectNode saved = (ObjectNode) Http.JSON.readTree(stateFile.toFile());
         ObjectNode clockDocument = (ObjectNode) saved.get("clock");
         Instant savedNow = Instant.parse(clockDocument.get("now").asText());
         assertThat(savedNow).isBefore(resolvesAt);
         Instant wallClock = Instant.parse(clockDocument.get("wall_clock").asText());
-        clockDocument.put("wall_clock", Json.timestamp(wallClock.minus(DOWNTIME)));
-        Files.write(stateFile, Json.MAPPER.writeValueAsBytes(saved));
+        clockDocument.put("wall_clock", timestamp(wallClock.minus(DOWNTIME)));
+        Files.write(stateFile, Http.JSON.writeValueAsBytes(saved));
         return new Stopped(transferId, resolvesAt, savedNow);
     }
 
@@ -72,13 +73,13 @@ class RunningClockRestartTest {
         Stopped stopped = runAndStop(stateFile, "running", kill9);
         try (SandboxProcess second = SandboxProcess.start("--port", "0", "--clock", "running", "--state-file",
                 stateFile.toString())) {
-            JsonNode now = Json.MAPPER.readTree(Http.get(second.baseUrl() + "/_sandbox/clock", null).body());
+            JsonNode now = Http.JSON.readTree(Http.get(second.baseUrl() + "/_sandbox/clock", null).body());
             assertThat(Instant.parse(now.get("now").asText())).isAfterOrEqualTo(stopped.savedNow().plus(DOWNTIME));
-            JsonNode transfer = Json.MAPPER.readTree(Http.get(second.baseUrl() + "/v0/inbound-ach-transfers/"
+            JsonNode transfer = Http.JSON.readTree(Http.get(second.baseUrl() + "/v0/inbound-ach-transfers/"
                     + stopped.transferId(), KEY).body());
             assertThat(transfer.get("status").asText()).isEqualTo("accepted");
             // resolved when it fell due during the downtime, not when the sandbox came back
-            assertThat(transfer.get("accepted_at").asText()).isEqualTo(Json.timestamp(stopped.resolvesAt()));
+            assertThat(transfer.get("accepted_at").asText()).isEqualTo(timestamp(stopped.resolvesAt()));
             assertThat(second.terminate()).isIn(0, 143);
             List<String> caughtUp = second.stderr().lines().filter(l -> l.contains("fell due while the sandbox was stopped"))
                     .toList();
@@ -93,13 +94,18 @@ class RunningClockRestartTest {
         Stopped stopped = runAndStop(stateFile, "frozen", true);
         try (SandboxProcess second = SandboxProcess.start("--port", "0", "--clock", "frozen", "--state-file",
                 stateFile.toString())) {
-            JsonNode now = Json.MAPPER.readTree(Http.get(second.baseUrl() + "/_sandbox/clock", null).body());
-            assertThat(now.get("now").asText()).isEqualTo(Json.timestamp(stopped.savedNow()));
-            JsonNode transfer = Json.MAPPER.readTree(Http.get(second.baseUrl() + "/v0/inbound-ach-transfers/"
+            JsonNode now = Http.JSON.readTree(Http.get(second.baseUrl() + "/_sandbox/clock", null).body());
+            assertThat(now.get("now").asText()).isEqualTo(timestamp(stopped.savedNow()));
+            JsonNode transfer = Http.JSON.readTree(Http.get(second.baseUrl() + "/v0/inbound-ach-transfers/"
                     + stopped.transferId(), KEY).body());
             assertThat(transfer.get("status").asText()).isEqualTo("pending");
             assertThat(second.terminate()).isIn(0, 143);
             assertThat(second.stderr()).doesNotContain("fell due while the sandbox was stopped");
         }
+    }
+
+    /** An instant as the API writes it: ISO 8601 in UTC with milliseconds. */
+    private static String timestamp(Instant instant) {
+        return DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC).format(instant);
     }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.internal.state.Json;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +38,7 @@ class StateFileCompactionTest {
         try (SandboxProcess sandbox = SandboxProcess.start("--port", "0", "--clock", "frozen", "--state-file",
                 stateFile.toString())) {
             String base = sandbox.baseUrl();
-            cardsBefore = Json.MAPPER.readTree(Http.get(base + "/_sandbox/state", null).body()).get("cards").size();
+            cardsBefore = Http.JSON.readTree(Http.get(base + "/_sandbox/state", null).body()).get("cards").size();
             // four clients issue cards until the log has outgrown the snapshot and a new snapshot replaced it
             AtomicInteger sequence = new AtomicInteger();
             AtomicBoolean compacted = new AtomicBoolean();
@@ -75,7 +74,7 @@ class StateFileCompactionTest {
         try (SandboxProcess restarted = SandboxProcess.start("--port", "0", "--clock", "frozen", "--state-file",
                 stateFile.toString())) {
             String base = restarted.baseUrl();
-            JsonNode state = Json.MAPPER.readTree(Http.get(base + "/_sandbox/state", null).body());
+            JsonNode state = Http.JSON.readTree(Http.get(base + "/_sandbox/state", null).body());
             Set<String> cards = new HashSet<>();
             state.get("cards").forEach(card -> cards.add(card.get("id").asText()));
             assertThat(cards).containsAll(acknowledged).hasSize((int) cardsBefore + acknowledged.size());
@@ -83,7 +82,7 @@ class StateFileCompactionTest {
             HttpResponse<String> retry = Http.send(base + "/v0/cards", "POST", KEY, "compaction-1",
                     StateFileTest.cardBody("Card compaction-1"));
             assertThat(retry.headers().firstValue("Idempotency-Replayed")).contains("true");
-            assertThat(cards).contains(Json.MAPPER.readTree(retry.body()).get("id").asText());
+            assertThat(cards).contains(Http.JSON.readTree(retry.body()).get("id").asText());
             assertThat(restarted.terminate()).isIn(0, 143);
         }
     }
@@ -91,12 +90,12 @@ class StateFileCompactionTest {
     private static String issue(String base, String key) throws Exception {
         HttpResponse<String> answer = Http.send(base + "/v0/cards", "POST", KEY, key, StateFileTest.cardBody("Card " + key));
         assertThat(answer.statusCode()).isEqualTo(201);
-        return Json.MAPPER.readTree(answer.body()).get("id").asText();
+        return Http.JSON.readTree(answer.body()).get("id").asText();
     }
 
     /** The last log record the snapshot on disk includes: 0 until a compaction replaced the first snapshot. */
     private static long snapshotLogSequence(Path stateFile) throws Exception {
-        JsonNode format = Json.MAPPER.readTree(stateFile.toFile()).get("format");
+        JsonNode format = Http.JSON.readTree(stateFile.toFile()).get("format");
         return format == null ? 0 : format.path("log_sequence").asLong(0);
     }
 
@@ -106,7 +105,7 @@ class StateFileCompactionTest {
         try (Sandbox first = Sandbox.start(SandboxConfig.builder().port(0).stateFile(stateFile).build())) {
             assertThat(first.baseUrl()).isNotEmpty(); // a clean stop leaves the whole state in the file
         }
-        ObjectNode saved = (ObjectNode) Json.MAPPER.readTree(stateFile.toFile());
+        ObjectNode saved = (ObjectNode) Http.JSON.readTree(stateFile.toFile());
         // a card with two limits or more: its widest limit made smaller than the one before it
         int index = 0;
         while (saved.get("cards").get(index).get("spending_limits").size() < 2) {
@@ -114,7 +113,7 @@ class StateFileCompactionTest {
         }
         JsonNode limits = saved.get("cards").get(index).get("spending_limits");
         ((ObjectNode) limits.get(limits.size() - 1)).put("amount", 1);
-        Files.write(stateFile, Json.MAPPER.writeValueAsBytes(saved));
+        Files.write(stateFile, Http.JSON.writeValueAsBytes(saved));
 
         Cli cli = Cli.run("--port", "0", "--state-file", stateFile.toString());
         assertThat(cli.exitCode()).isEqualTo(1);

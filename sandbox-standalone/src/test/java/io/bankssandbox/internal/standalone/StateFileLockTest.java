@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.internal.durable.StateFile;
-import io.bankssandbox.internal.state.Json;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -31,7 +29,7 @@ class StateFileLockTest {
         try (SandboxProcess first = SandboxProcess.start("--port", "0", "--state-file", stateFile.toString())) {
             HttpResponse<String> issued = Http.send(first.baseUrl() + "/v0/cards", "POST", KEY, "lock-test-card-0001",
                     StateFileTest.cardBody("Kept"));
-            card = Json.MAPPER.readTree(issued.body()).get("id").asText();
+            card = Http.JSON.readTree(issued.body()).get("id").asText();
 
             Cli second = Cli.run("--port", "0", "--state-file", stateFile.toString());
             assertThat(second.exitCode()).isEqualTo(1);
@@ -43,7 +41,7 @@ class StateFileLockTest {
             first.kill();
         }
         try (SandboxProcess restarted = SandboxProcess.start("--port", "0", "--state-file", stateFile.toString())) {
-            JsonNode kept = Json.MAPPER.readTree(Http.get(restarted.baseUrl() + "/v0/cards/" + card, KEY).body());
+            JsonNode kept = Http.JSON.readTree(Http.get(restarted.baseUrl() + "/v0/cards/" + card, KEY).body());
             assertThat(kept.get("nickname").asText()).isEqualTo("Kept");
             assertThat(restarted.terminate()).isIn(0, 143);
         }
@@ -54,8 +52,9 @@ class StateFileLockTest {
         Path stateFile = temp.resolve("in-process.json");
         SandboxConfig config = SandboxConfig.builder().port(0).stateFile(stateFile).build();
         try (Sandbox first = Sandbox.start(config)) {
+            // Sandbox.start documents IllegalStateException for a state file that cannot serve, naming file and reason
             assertThatThrownBy(() -> Sandbox.start(config))
-                    .isInstanceOf(StateFile.StateFileException.class)
+                    .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("in-process.json: in use by another sandbox");
             assertThat(first.exportState().get("cards").size()).isPositive();
         }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.internal.state.Json;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +57,7 @@ class StateFileTest {
             HttpResponse<String> answer = Http.send(sandbox.baseUrl() + "/v0/cards", "POST", KEY, "disk-gone-card-0001",
                     cardBody("Fuel"));
             assertThat(answer.statusCode()).isEqualTo(503);
-            JsonNode body = Json.MAPPER.readTree(answer.body());
+            JsonNode body = Http.JSON.readTree(answer.body());
             assertThat(body.get("statusCode").asInt()).isEqualTo(503);
             assertThat(body.get("error").asText()).isEqualTo("Service Unavailable");
             assertThat(body.get("message").asText()).contains("could not be written").contains("not durable");
@@ -75,15 +74,15 @@ class StateFileTest {
             String base = first.baseUrl();
             HttpResponse<String> issued = Http.send(base + "/v0/cards", "POST", KEY, "kill-test-card-0001", cardBody("Fuel"));
             assertThat(issued.statusCode()).isEqualTo(201);
-            card = Json.MAPPER.readTree(issued.body()).get("id").asText();
+            card = Http.JSON.readTree(issued.body()).get("id").asText();
             HttpResponse<String> created = Http.send(base + "/v0/external-accounts", "POST", KEY, "kill-test-xa-0001",
                     externalAccountBody());
             assertThat(created.statusCode()).isEqualTo(201);
-            externalAccount = Json.MAPPER.readTree(created.body()).get("id").asText();
+            externalAccount = Http.JSON.readTree(created.body()).get("id").asText();
             HttpResponse<String> simulated = Http.send(base + "/_sandbox/inbound-ach-transfers", "POST", null, null,
                     "{\"account_id\":\"" + HARBOR_OPERATING + "\",\"amount\":5000}");
             assertThat(simulated.statusCode()).isEqualTo(201);
-            ach = Json.MAPPER.readTree(simulated.body()).get("id").asText();
+            ach = Http.JSON.readTree(simulated.body()).get("id").asText();
             assertThat(Http.send(base + "/_sandbox/clock/advance", "POST", null, null, "{\"by\":\"PT2H\"}").statusCode())
                     .isEqualTo(200);
             first.kill(); // no shutdown hook runs: only what was written before each answer counts
@@ -96,18 +95,18 @@ class StateFileTest {
             assertThat(Http.get(base + "/_sandbox/clock", null).body()).contains("\"now\":\"2026-03-02T17:00:00.000Z\"");
             assertThat(Http.get(base + "/v0/cards/" + card, KEY).statusCode()).isEqualTo(200);
             assertThat(Http.get(base + "/v0/external-accounts/" + externalAccount, KEY).statusCode()).isEqualTo(200);
-            JsonNode transfer = Json.MAPPER.readTree(Http.get(base + "/v0/inbound-ach-transfers/" + ach, KEY).body());
+            JsonNode transfer = Http.JSON.readTree(Http.get(base + "/v0/inbound-ach-transfers/" + ach, KEY).body());
             assertThat(transfer.get("status").asText()).isEqualTo("accepted");
-            JsonNode account = Json.MAPPER.readTree(Http.get(base + "/v0/accounts/" + HARBOR_OPERATING, KEY).body());
+            JsonNode account = Http.JSON.readTree(Http.get(base + "/v0/accounts/" + HARBOR_OPERATING, KEY).body());
             assertThat(account.get("total_balance").asLong()).isEqualTo(20000);
             // the idempotency key came back too: the retry replays instead of issuing a second card
             HttpResponse<String> retry = Http.send(base + "/v0/cards", "POST", KEY, "kill-test-card-0001", cardBody("Fuel"));
             assertThat(retry.statusCode()).isEqualTo(201);
             assertThat(retry.headers().firstValue("Idempotency-Replayed")).contains("true");
-            assertThat(Json.MAPPER.readTree(retry.body()).get("id").asText()).isEqualTo(card);
+            assertThat(Http.JSON.readTree(retry.body()).get("id").asText()).isEqualTo(card);
             // new ids continue after the restored ones instead of colliding with them
             HttpResponse<String> another = Http.send(base + "/v0/cards", "POST", KEY, "kill-test-card-0002", cardBody("Tolls"));
-            assertThat(Json.MAPPER.readTree(another.body()).get("id").asText()).isNotEqualTo(card);
+            assertThat(Http.JSON.readTree(another.body()).get("id").asText()).isNotEqualTo(card);
             assertThat(second.terminate()).isIn(0, 143);
         }
     }
@@ -140,8 +139,8 @@ class StateFileTest {
                 String base = sandbox.baseUrl();
                 HttpResponse<String> issued = Http.send(base + "/v0/cards", "POST", KEY, "burst-payments-card-" + round,
                         paymentCardBody());
-                card = Json.MAPPER.readTree(issued.body()).get("id").asText();
-                JsonNode state = Json.MAPPER.readTree(Http.get(base + "/_sandbox/state", null).body());
+                card = Http.JSON.readTree(issued.body()).get("id").asText();
+                JsonNode state = Http.JSON.readTree(Http.get(base + "/_sandbox/state", null).body());
                 balanceBefore = balance(state, RIVERSIDE_OPERATING);
                 paymentsBefore = state.get("card_payments").size();
                 cardsBefore = state.get("cards").size();
@@ -166,7 +165,7 @@ class StateFileTest {
                                     HttpResponse<String> answer = Http.send(base + "/v0/cards", "POST", KEY,
                                             "burst-" + finalRound + "-" + n + "-card", cardBody("Burst " + n));
                                     if (answer.statusCode() == 201) {
-                                        acknowledgedCards.add(Json.MAPPER.readTree(answer.body()).get("id").asText());
+                                        acknowledgedCards.add(Http.JSON.readTree(answer.body()).get("id").asText());
                                     }
                                 }
                             } catch (Exception e) {
@@ -188,7 +187,7 @@ class StateFileTest {
             }
             try (SandboxProcess restarted = SandboxProcess.start("--port", "0", "--clock", "frozen", "--state-file",
                     stateFile.toString())) {
-                JsonNode state = Json.MAPPER.readTree(Http.get(restarted.baseUrl() + "/_sandbox/state", null).body());
+                JsonNode state = Http.JSON.readTree(Http.get(restarted.baseUrl() + "/_sandbox/state", null).body());
                 Set<String> cards = new HashSet<>();
                 state.get("cards").forEach(c -> cards.add(c.get("id").asText()));
                 assertThat(cards).containsAll(acknowledgedCards);
@@ -227,7 +226,7 @@ class StateFileTest {
         try (SandboxProcess first = SandboxProcess.start("--port", "0", "--clock", "frozen", "--state-file", stateFile.toString())) {
             HttpResponse<String> issued = Http.send(first.baseUrl() + "/v0/cards", "POST", KEY, "torn-test-card-0001",
                     cardBody("Kept"));
-            kept = Json.MAPPER.readTree(issued.body()).get("id").asText();
+            kept = Http.JSON.readTree(issued.body()).get("id").asText();
             Http.send(first.baseUrl() + "/v0/cards", "POST", KEY, "torn-test-card-0002", cardBody("Torn"));
             first.kill();
         }

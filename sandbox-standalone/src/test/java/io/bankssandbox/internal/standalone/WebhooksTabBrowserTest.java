@@ -7,7 +7,7 @@ import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.internal.webhooks.WebhooksFeature.DeliveryView;
+import io.bankssandbox.WebhookDelivery;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,7 +77,7 @@ class WebhooksTabBrowserTest {
         assertThat(page.getByTestId("webhook-endpoint-row")).containsText("inbox");
 
         String transaction = credit(12_345);
-        DeliveryView delivered = sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10));
+        WebhookDelivery delivered = sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10));
         Locator row = page.locator("[data-testid=webhook-delivery-row][data-id=" + delivered.id() + "]");
         assertThat(row.getByTestId("webhook-delivery-status")).hasText("delivered");
         assertThat(row).containsText(transaction);

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import io.bankssandbox.internal.runtime.Polling;
 import java.util.Set;
 
 /**
@@ -29,37 +31,36 @@ final class WebhookInbox {
 
     /** Nothing when a delivery matched; otherwise why not, with what the inbox held. */
     List<String> await(String event, JsonNode expectedBody, Duration within) {
-        long deadline = System.nanoTime() + within.toNanos();
         String url = baseUrl + "/_sandbox/webhooks/inbox?event=" + event + "&limit=" + LIMIT;
-        List<JsonNode> candidates;
-        while (true) {
+        List<JsonNode> candidates = new ArrayList<>();
+        List<String> refused = new ArrayList<>();
+        boolean matched = Polling.until(within, POLL, () -> {
             Exchange inbox = Exchange.send(url, "GET", Map.of(), null);
             if (inbox.status() != 200) {
-                return List.of("the sandbox's webhook inbox answered " + inbox.status() + ": " + JsonMatch.show(inbox.body()));
+                refused.add("the sandbox's webhook inbox answered " + inbox.status() + ": " + JsonMatch.show(inbox.body()));
+                return Optional.of(false);
             }
-            candidates = new ArrayList<>();
+            candidates.clear();
             List<JsonNode> received = deliveries(inbox.body());
             for (int i = received.size() - 1; i >= 0; i--) { // oldest first: the step takes the first that matches
                 JsonNode delivery = received.get(i);
                 JsonNode body = delivery.path("body");
-                if (!event.equals(delivery.path("event").asText()) || matched.contains(key(delivery))) {
+                if (!event.equals(delivery.path("event").asText()) || this.matched.contains(key(delivery))) {
                     continue;
                 }
                 if (expectedBody == null || JsonMatch.matches(expectedBody, body)) {
-                    matched.add(key(delivery));
-                    return List.of();
+                    this.matched.add(key(delivery));
+                    return Optional.of(true);
                 }
                 candidates.add(body);
             }
-            if (System.nanoTime() >= deadline) {
-                break;
-            }
-            try {
-                Thread.sleep(POLL.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return List.of("interrupted while waiting for " + event);
-            }
+            return Optional.empty();
+        }).orElse(false);
+        if (!refused.isEmpty()) {
+            return refused;
+        }
+        if (matched) {
+            return List.of();
         }
         List<String> problems = new ArrayList<>();
         problems.add("no " + event + " delivery " + (expectedBody == null ? "" : "matching the expected body ")

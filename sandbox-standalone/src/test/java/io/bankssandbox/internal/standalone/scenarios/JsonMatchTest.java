@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.bankssandbox.internal.state.Json;
+import io.bankssandbox.internal.standalone.Http;
 import org.junit.jupiter.api.Test;
 
 class JsonMatchTest {
     private static JsonNode json(String text) throws Exception {
-        return Json.MAPPER.readTree(text);
+        return Http.JSON.readTree(text);
     }
 
     @Test

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.internal.state.Json;
 import io.bankssandbox.internal.standalone.Http;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -94,7 +93,7 @@ class RecordingAcrossSeedsTest {
         JsonNode send(String method, String path, String body, boolean withKey, String idempotencyKey) throws Exception {
             HttpResponse<String> response = Http.send(base + path, method, withKey ? key : null, idempotencyKey, body);
             assertThat(response.statusCode()).as(method + " " + path + ": " + response.body()).isBetween(200, 299);
-            return Json.MAPPER.readTree(response.body());
+            return Http.JSON.readTree(response.body());
         }
     }
 }

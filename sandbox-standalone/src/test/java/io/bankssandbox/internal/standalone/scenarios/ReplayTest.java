@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.internal.state.Json;
 import io.bankssandbox.internal.standalone.Http;
 import io.bankssandbox.internal.standalone.Main;
 import java.io.IOException;
@@ -126,7 +125,7 @@ class ReplayTest {
             HttpResponse<String> export = Http.get(base + "/_sandbox/requests?format=scenario", null);
             assertThat(export.statusCode()).isEqualTo(200);
             assertThat(export.body()).doesNotContain(key).doesNotContain("lm_key_sandbox_one").doesNotContain("not-a-key");
-            exported = Json.MAPPER.readTree(export.body());
+            exported = Http.JSON.readTree(export.body());
         }
         JsonNode steps = exported.get("steps");
         List<String> kinds = new ArrayList<>();
@@ -145,7 +144,7 @@ class ReplayTest {
         assertThat(steps.get(6).at("/expect/body/accepted_at").isMissingNode()).isTrue();
 
         Path file = temp.resolve("session.json");
-        Files.writeString(file, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(exported));
+        Files.writeString(file, Http.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(exported));
         Run run = replay(file.toString());
         assertThat(run.out()).doesNotContain("FAIL");
         assertThat(run.out().strip()).endsWith("1 passed, 0 failed");
@@ -153,7 +152,7 @@ class ReplayTest {
 
         // and the replay really checks: change one expected value and it fails at that path
         ((com.fasterxml.jackson.databind.node.ObjectNode) steps.get(7).at("/expect/body")).put("total_balance", 1);
-        Files.writeString(file, Json.MAPPER.writeValueAsString(exported));
+        Files.writeString(file, Http.JSON.writeValueAsString(exported));
         Run broken = replay(file.toString());
         assertThat(broken.exitCode()).isEqualTo(1);
         assertThat(broken.out()).contains("$.total_balance: expected 1, was ");
@@ -161,6 +160,6 @@ class ReplayTest {
 
     private static JsonNode send(String base, String key, String method, String path, String body, String idempotencyKey)
             throws IOException, InterruptedException {
-        return Json.MAPPER.readTree(Http.send(base + path, method, key, idempotencyKey, body).body());
+        return Http.JSON.readTree(Http.send(base + path, method, key, idempotencyKey, body).body());
     }
 }

@@ -3,10 +3,16 @@ package io.bankssandbox.internal.standalone.scenarios;
 import static io.bankssandbox.internal.standalone.scenarios.ReplayTest.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -151,41 +157,55 @@ class ScenarioAuthoringTest {
         assertThat(run.exitCode()).isEqualTo(1);
     }
 
+    /**
+     * Every scenario the README and the pages under docs/ show, whole files and step lists alike, in
+     * YAML or JSON, is valid and passes as it is written, so the docs stay true. Fragments (an
+     * {@code expect:} or {@code save:} alone, a CI configuration) are not scenarios and are left out.
+     */
     @Test
-    void theReadmesYamlScenarioIsValidAndPasses() throws Exception {
-        String readme = Files.readString(Path.of("..", "README.md"));
-        String section = readme.substring(readme.indexOf("### QA scenarios"));
-        int start = section.indexOf("```yaml\n") + "```yaml\n".length();
-        Path example = temp.resolve("readme.yaml");
-        Files.writeString(example, section.substring(start, section.indexOf("```", start)));
-        ReplayTest.Run check = replay("--check", example.toString());
-        assertThat(check.out().strip()).endsWith("1 valid, 0 invalid");
-        assertThat(check.exitCode()).isZero();
-        ReplayTest.Run run = replay(example.toString());
-        assertThat(run.out()).doesNotContain("FAIL").contains("PASS  6. webhook transaction.created");
-        assertThat(run.out().strip()).endsWith("1 passed, 0 failed");
-        assertThat(run.exitCode()).isZero();
-    }
-
-    /** The authoring guide's examples that are whole step lists run as they are written, so the guide stays true. */
-    @Test
-    void theAuthoringGuidesStepListsPass() throws Exception {
-        String guide = Files.readString(Path.of("..", "docs", "scenarios.md"));
-        List<String> runnable = new ArrayList<>();
-        for (String block : guide.split("```yaml\n")) {
-            String yaml = block.substring(0, Math.max(0, block.indexOf("```")));
-            if (yaml.startsWith("steps:")) {
-                runnable.add(yaml);
-            } else if (yaml.startsWith("  - ")) {
-                runnable.add("steps:\n" + yaml);
+    void everyScenarioOfTheDocsIsValidAndPasses() throws Exception {
+        Map<String, List<String>> scenarios = docsScenarios();
+        assertThat(scenarios.get("README.md")).as("README.md's QA scenario").hasSize(1);
+        assertThat(scenarios.get("docs/scenarios.md"))
+                .as("docs/scenarios.md: the whole scenario, the smallest one, the headers, the webhook").hasSize(4);
+        for (Map.Entry<String, List<String>> page : scenarios.entrySet()) {
+            for (int i = 0; i < page.getValue().size(); i++) {
+                String scenario = page.getValue().get(i);
+                Path file = temp.resolve(page.getKey().replace('/', '-') + "-" + (i + 1)
+                        + (scenario.startsWith("{") ? ".json" : ".yaml"));
+                Files.writeString(file, scenario);
+                ReplayTest.Run check = replay("--check", file.toString());
+                assertThat(check.out().strip()).as(page.getKey() + ":\n" + scenario).endsWith("1 valid, 0 invalid");
+                ReplayTest.Run run = replay(file.toString());
+                assertThat(run.out()).as(page.getKey() + ":\n" + scenario).doesNotContain("FAIL")
+                        .endsWith("1 passed, 0 failed\n");
+                assertThat(run.exitCode()).isZero();
             }
         }
-        assertThat(runnable).hasSize(3); // the smallest scenario, the headers, the webhook
-        for (int i = 0; i < runnable.size(); i++) {
-            Path example = temp.resolve("guide-" + (i + 1) + ".yaml");
-            Files.writeString(example, runnable.get(i));
-            ReplayTest.Run run = replay(example.toString());
-            assertThat(run.out()).as(runnable.get(i)).doesNotContain("FAIL").endsWith("1 passed, 0 failed\n");
+    }
+
+    /** The scenarios of each page: yaml blocks with a top-level steps key or that are a step list; json blocks with "steps". */
+    private static Map<String, List<String>> docsScenarios() throws IOException {
+        List<Path> pages = new ArrayList<>(List.of(Path.of("..", "README.md")));
+        try (Stream<Path> docs = Files.list(Path.of("..", "docs"))) {
+            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
         }
+        Map<String, List<String>> scenarios = new LinkedHashMap<>();
+        Pattern block = Pattern.compile("(?m)^```(yaml|json)\\n(.*?)^```\\s*$", Pattern.DOTALL);
+        for (Path page : pages) {
+            String name = Path.of("..").relativize(page).toString().replace('\\', '/');
+            Matcher m = block.matcher(Files.readString(page));
+            while (m.find()) {
+                String text = m.group(2);
+                boolean scenario = m.group(1).equals("yaml")
+                        ? text.lines().anyMatch(line -> line.startsWith("steps:")) || text.startsWith("  - ")
+                        : text.strip().startsWith("{") && text.contains("\"steps\"");
+                if (scenario) {
+                    scenarios.computeIfAbsent(name, k -> new ArrayList<>())
+                            .add(text.startsWith("  - ") ? "steps:\n" + text : text);
+                }
+            }
+        }
+        return scenarios;
     }
 }

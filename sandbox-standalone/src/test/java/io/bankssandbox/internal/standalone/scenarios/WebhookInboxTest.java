@@ -7,7 +7,6 @@ import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.ClockMode;
 import io.bankssandbox.internal.standalone.Http;
-import io.bankssandbox.internal.state.Json;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -37,7 +36,7 @@ class WebhookInboxTest {
     private JsonNode control(String method, String path, String body, int status) throws Exception {
         HttpResponse<String> answer = Http.send(sandbox.baseUrl() + path, method, null, null, body);
         assertThat(answer.statusCode()).as(method + " " + path + ": " + answer.body()).isEqualTo(status);
-        return Json.MAPPER.readTree(answer.body());
+        return Http.JSON.readTree(answer.body());
     }
 
     private void subscribeInbox() throws Exception {
@@ -70,7 +69,7 @@ class WebhookInboxTest {
     }
 
     private static JsonNode json(String text) throws Exception {
-        return Json.MAPPER.readTree(text);
+        return Http.JSON.readTree(text);
     }
 
     @Test

@@ -5,19 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.bankssandbox.Account;
+import io.bankssandbox.CardDecision;
+import io.bankssandbox.Era;
+import io.bankssandbox.InboundAchTransfer;
+import io.bankssandbox.InsurancePayment;
+import io.bankssandbox.Remittance;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxException;
-import io.bankssandbox.internal.accounts.AccountView;
-import io.bankssandbox.internal.era.Claim;
-import io.bankssandbox.internal.ach.InboundAchTransfer;
-import io.bankssandbox.internal.era.InsurancePayment;
-import io.bankssandbox.internal.era.InsurancePaymentView;
-import io.bankssandbox.internal.cards.CardAuthorizer;
-import io.bankssandbox.internal.era.Era;
-import io.bankssandbox.internal.era.EraView;
-import io.bankssandbox.internal.era.RemittanceView;
+import io.bankssandbox.Transaction;
 import io.bankssandbox.junit5.BanksSandbox;
-import io.bankssandbox.internal.transactions.TransactionView;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,27 +24,29 @@ class ReconciliationTest {
 
     @Test
     void aPaymentOfTwoClaimsReconcilesWithItsEraAndRemittance(Sandbox sandbox) {
-        AccountView operating = sandbox.accounts().named("Riverside Operating");
-        InsurancePaymentView payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
+        Account operating = sandbox.accounts().named("Riverside Operating");
+        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
                 .account(operating.id())
                 .payer("AETNA", "60054")
-                .claim(Claim.builder().patientControlNumber("PCN-1").patient("DOE", "JANE").subscriberId("W123456789")
+                .claim(InsurancePayment.claim("PCN-1").patient("DOE", "JANE").subscriberId("W123456789")
                         .charged(30_00).paid(25_00).patientResponsibility(5_00))
-                .claim(Claim.builder().patientControlNumber("PCN-2").charged(120_00).paid(0)
+                .claim(InsurancePayment.claim("PCN-2").charged(120_00).paid(0)
                         .status(Era.Claim.DENIED).adjustment("CO", "50", 120_00)));
 
         assertEquals(InboundAchTransfer.PENDING, payment.inboundAchTransfer().status());
         assertEquals(25_00, payment.inboundAchTransfer().amount());
         InboundAchTransfer accepted = sandbox.inboundAch().accept(payment.inboundAchTransfer().id());
 
-        EraView era = sandbox.eras().ofTransaction(accepted.transactionId());
+        Era era = sandbox.eras().ofTransaction(accepted.transactionId());
         assertEquals(List.of("PCN-1", "PCN-2"), era.claims().stream().map(Era.Claim::patientControlNumber).toList());
         assertEquals(Era.Claim.DENIED, era.claims().get(1).status());
-        TransactionView credit = sandbox.transactions().of(operating.id()).get(0);
+        Transaction credit = sandbox.transactions().of(operating.id()).get(0);
         assertEquals(accepted.transactionId(), credit.id());
+        assertEquals(Transaction.INBOUND_ACH_TRANSFER, credit.category());
+        assertEquals(accepted.id(), credit.sourceId());
         assertEquals(operating.totalBalance() + 25_00, sandbox.accounts().get(operating.id()).totalBalance());
 
-        RemittanceView remittance = sandbox.eras().remittances(operating.entityId()).get(0);
+        Remittance remittance = sandbox.eras().remittances(operating.entityId()).get(0);
         assertTrue(sandbox.eras().x12(remittance.id()).contains("CLP*PCN-2*4*"));
     }
 
@@ -59,11 +58,11 @@ class ReconciliationTest {
                 + " {\"spending_limits\": [{\"interval\": \"per_day\", \"amount\": 10000}]}}}}", "reconciliation-card-1")
                 .body().replaceAll("(?s).*?\"id\"\\s*:\\s*\"(card_[^\"]+)\".*", "$1");
 
-        CardAuthorizer.Decision decision = sandbox.cards().authorize(card, 150_00, "5734");
+        CardDecision decision = sandbox.cards().authorize(card, 150_00, "5734");
 
         assertFalse(decision.approved());
-        assertEquals(CardAuthorizer.Decision.DECLINED, decision.decision());
-        assertEquals(CardAuthorizer.Decision.BREACHES_LIMIT, decision.declineReason());
+        assertEquals(CardDecision.DECLINED, decision.decision());
+        assertEquals(CardDecision.BREACHES_LIMIT, decision.declineReason());
         assertEquals(100_00, decision.limit().amount());
     }
 

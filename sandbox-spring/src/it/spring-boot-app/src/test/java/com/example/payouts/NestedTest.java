@@ -35,7 +35,7 @@ class NestedTest {
         void usesTheEnclosingClassesSandboxFromTheFixtureState() {
             assertThat(nestedContext).isSameAs(context);
             assertThat(nestedSandbox).isSameAs(sandbox);
-            assertThat(sandbox.journal().entries()).isEmpty();    // the outer test's card is gone
+            assertThat(sandbox.journal().requests()).isEmpty();    // the outer test's card is gone
             payouts.issueCard("4716");
             assertThat(sandbox.journal().requests("POST", "/v0/cards")).hasSize(1);
         }

@@ -1,9 +1,11 @@
 package com.example.payouts;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.bankssandbox.RecordedRequest;
 import io.bankssandbox.Sandbox;
-import io.bankssandbox.internal.requests.JournalEntry;
+import io.bankssandbox.SandboxException;
 import io.bankssandbox.spring.EnableBanksSandbox;
 import java.util.List;
 import org.junit.jupiter.api.MethodOrderer;
@@ -19,20 +21,24 @@ class PayoutFlowTest {
     @Autowired Sandbox sandbox;          // the same handle as in sandbox-junit5
     @Autowired PayoutService payouts;    // the app's own bean, already pointed at the sandbox
 
+    static String firstTestsCard;
+
     @Test
     void aPayoutIssuesOneCardPerOrderEvenWhenRetried() {
         String card = payouts.issueCard("4711");
         String retried = payouts.issueCard("4711");
 
         assertThat(retried).isEqualTo(card);
-        List<JournalEntry> posts = sandbox.journal().requests("POST", "/v0/cards");
-        assertThat(posts).extracting(JournalEntry::idempotencyKey).containsExactly("order-4711", "order-4711");
-        assertThat(posts).extracting(JournalEntry::status).containsExactly(201, 201);
+        List<RecordedRequest> posts = sandbox.journal().requests("POST", "/v0/cards");
+        assertThat(posts).extracting(RecordedRequest::idempotencyKey).containsExactly("order-4711", "order-4711");
+        assertThat(posts).extracting(RecordedRequest::status).containsExactly(201, 201);
+        firstTestsCard = card;
     }
 
     @Test
     void everyTestStartsFromTheFixtures() {
-        assertThat(sandbox.journal().entries()).isEmpty();     // no request from the other test
-        assertThat(sandbox.exportState().get("cards").findValuesAsText("nickname")).doesNotContain("Payout 4711");
+        assertThat(sandbox.journal().requests()).isEmpty();     // no request from the other test
+        assertThatThrownBy(() -> sandbox.cards().authorize(firstTestsCard, 10_00, "5734"))   // and no card of it:
+                .isInstanceOfSatisfying(SandboxException.class, e -> assertThat(e.status()).isEqualTo(404));
     }
 }

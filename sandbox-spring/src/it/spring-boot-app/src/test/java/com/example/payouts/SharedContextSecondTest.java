@@ -26,6 +26,6 @@ class SharedContextSecondTest {
         assertThat(now.context()).isSameAs(first.context());
         assertThat(now.sandbox()).isSameAs(first.sandbox());
         assertThat(now.baseUrlProperty()).isEqualTo(sandbox.baseUrl());
-        assertThat(sandbox.journal().entries()).isEmpty();     // the first class's card request is gone
+        assertThat(sandbox.journal().requests()).isEmpty();     // the first class's card request is gone
     }
 }

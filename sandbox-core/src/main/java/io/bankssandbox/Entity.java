@@ -1,0 +1,20 @@
+package io.bankssandbox;
+
+import java.time.Instant;
+
+/**
+ * A practice (an entity), as {@code GET /v0/entities/{id}} answers it. A provider is an entity with
+ * an NPI; it has a lockbox.
+ *
+ * @param npi the 10-digit national provider identifier, or null
+ */
+public record Entity(String id, Instant createdAt, String name, String structure, String npi, Address address) {
+
+    /** A postal address; {@code line2} may be empty. */
+    public record Address(String line1, String line2, String city, String state, String postalCode) {}
+
+    /** Whether this entity is a provider (has an NPI, and so a lockbox). */
+    public boolean isProvider() {
+        return npi != null;
+    }
+}
