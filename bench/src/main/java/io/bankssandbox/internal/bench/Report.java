@@ -55,6 +55,9 @@ public final class Report {
         out.add("| each further server in that JVM: start + one request + close, median / p90 ms (process CPU) | "
                 + further("sandbox") + " | " + further("wiremock") + " | " + further("mockserver") + " | " + further("javalin")
                 + " |" + (baseline ? " " + further("baseline") + " |" : ""));
+        out.add("| the same split: start / one request / close, medians ms (context) | " + split("sandbox") + " | "
+                + split("wiremock") + " | " + split("mockserver") + " | " + split("javalin") + " |"
+                + (baseline ? " " + split("baseline") + " |" : ""));
         out.add("| GET /v0/cards/{id}, requests/s (p50 / p99 ms) | " + rps("sandbox_get") + " | " + rps("wiremock_get")
                 + "; --no-request-journal " + rps("wiremock_fast_get") + " | | " + rps("javalin_get") + " |"
                 + (baseline ? " " + rps("baseline_get") + " |" : ""));
@@ -103,6 +106,11 @@ public final class Report {
 
     private String further(String peer) {
         return f1(peer + "_further_ms") + " / " + f1(peer + "_further_p90_ms") + " (" + f1(peer + "_further_process_cpu_ms") + ")";
+    }
+
+    private String split(String peer) {
+        return f1(peer + "_further_start_ms") + " / " + f1(peer + "_further_request_ms") + " / "
+                + f1(peer + "_further_close_ms");
     }
 
     private String rps(String key) {
