@@ -6,7 +6,7 @@
 # Javalin server starts from. Prints the figures and each ratio against its target
 # (bench/target/results.md); the key=value results are in bench/target/results.properties.
 #
-#   bench/run.sh                      build, then every part (about 15 minutes on 2 cores)
+#   bench/run.sh                      build, then every part (about 20 minutes on 2 cores)
 #   bench/run.sh start first          only these parts (see PARTS below)
 #   SKIP_BUILD=1 bench/run.sh         reuse the jars already built
 #   BASELINE_JAR=old.jar bench/run.sh also measure another build of banks-sandbox.jar, alternating
