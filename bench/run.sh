@@ -12,7 +12,9 @@
 #   BASELINE_JAR=old.jar bench/run.sh also measure another build of banks-sandbox.jar, alternating
 #                                     with this one (throughput, start, first): before/after
 #   DURATION=10s WARMUP=10s ROUNDS=5 STARTS=9 CYCLES=50 bench/run.sh
-#   DURATION=3s WARMUP=3s ROUNDS=1 STARTS=3 bench/run.sh throughput start first    a quick check
+#   DURATION=3s ROUNDS=1 STARTS=3 CYCLES=10 bench/run.sh throughput start first   a quick check
+#   BASELINE_JAR=old.jar ONLY="sandbox_post baseline_post" bench/run.sh throughput
+#                                     an A/B of one row: only the throughput samples named
 #
 # Parts (in this order):
 #  throughput  GET /v0/cards/{id}, POST /v0/cards (a new Idempotency-Key per request) and a list
@@ -222,6 +224,10 @@ if part throughput; then
   if [ -n "$BASELINE_JAR" ]; then
     TARGETS+=("baseline_get|baseline_cmd|$GET_PATH|" "baseline_post|baseline_cmd|/v0/cards|$POST"
       "baseline_list|baseline_cmd|/v0/inbound-ach-transfers?limit=10|")
+  fi
+  if [ -n "${ONLY:-}" ]; then # ONLY="sandbox_post baseline_post": just these samples (an A/B of one row)
+    kept=(); for target in "${TARGETS[@]}"; do [[ " $ONLY " == *" ${target%%|*} "* ]] && kept+=("$target"); done
+    TARGETS=("${kept[@]}")
   fi
   n=${#TARGETS[@]}
   for round in $(seq "$ROUNDS"); do
