@@ -2,10 +2,15 @@ package io.bankssandbox;
 
 import io.bankssandbox.internal.access.Caller;
 import io.bankssandbox.internal.cards.CardAuthorizer;
+import io.bankssandbox.internal.cards.CardHolds;
 import io.bankssandbox.internal.cards.CardIssuer;
 import io.bankssandbox.internal.cards.CardPolicy;
 import io.bankssandbox.internal.cards.CardView;
 import io.bankssandbox.internal.cards.CardsFeature;
+import io.bankssandbox.internal.state.Page;
+import io.bankssandbox.internal.state.SortKey;
+import java.util.ArrayList;
+import java.util.List;
 
 /** {@link Sandbox.Cards}: the card payment simulation of the control API. */
 final class CardsSection implements Sandbox.Cards {
@@ -29,8 +34,55 @@ final class CardsSection implements Sandbox.Cards {
     @Override
     public CardDecision authorize(String cardId, CardPayment payment) {
         CardAuthorizer.PaymentRequest request = new CardAuthorizer.PaymentRequest(payment.amount(),
-                payment.merchantCategoryCode(), payment.merchantCountry());
+                payment.merchantCategoryCode(), payment.merchantCountry(), payment.settlement());
         operator.check("POST", "/_sandbox/cards/{card_id}/authorizations", request);
         return operator.call(() -> Values.decision(operator.feature(CardsFeature.class).authorize(cardId, request)));
+    }
+
+    // ---- held authorizations ------------------------------------------------------
+
+    private static final String AUTHORIZATION = "/_sandbox/card-authorizations/{card_authorization_id}";
+
+    @Override
+    public CardAuthorization authorization(String authorizationId) {
+        return operator.call(() -> Values.cardAuthorization(
+                operator.feature(CardsFeature.class).authorization(authorizationId)));
+    }
+
+    @Override
+    public List<CardAuthorization> authorizations(String cardId) {
+        return operator.call(() -> {
+            List<CardAuthorization> all = new ArrayList<>();
+            SortKey after = null;
+            do {
+                Page<io.bankssandbox.internal.cards.CardAuthorization> page =
+                        operator.feature(CardsFeature.class).authorizations(cardId, null, after, 100);
+                page.items().forEach(a -> all.add(Values.cardAuthorization(a)));
+                after = page.hasNext() ? page.last() : null;
+            } while (after != null);
+            return List.copyOf(all);
+        });
+    }
+
+    @Override
+    public CardAuthorization settle(String authorizationId) {
+        return settle(authorizationId, new CardHolds.Settlement(null));
+    }
+
+    @Override
+    public CardAuthorization settle(String authorizationId, long amount) {
+        return settle(authorizationId, new CardHolds.Settlement(amount));
+    }
+
+    private CardAuthorization settle(String authorizationId, CardHolds.Settlement settlement) {
+        operator.check("POST", AUTHORIZATION + "/settle", settlement);
+        return operator.call(() -> Values.cardAuthorization(
+                operator.feature(CardsFeature.class).settle(authorizationId, settlement)));
+    }
+
+    @Override
+    public CardAuthorization reverse(String authorizationId) {
+        return operator.call(() -> Values.cardAuthorization(
+                operator.feature(CardsFeature.class).reverse(authorizationId)));
     }
 }

@@ -382,10 +382,48 @@ public final class Sandbox implements AutoCloseable {
 
         /**
          * Decides a payment; an approved one debits both balances and counts toward the card's limits.
+         * An approved {@linkplain CardPayment#held() held} one holds its amount instead (available balance
+         * only, no transaction) and answers the hold as {@link CardDecision#authorization()}.
          *
          * @throws SandboxException 404 for an unknown card, 400 for a payment the API would refuse
          */
         CardDecision authorize(String cardId, CardPayment payment);
+
+        // held authorizations: GET and POST /_sandbox/card-authorizations...
+
+        /** @throws SandboxException 404 for an unknown authorization */
+        CardAuthorization authorization(String authorizationId);
+
+        /**
+         * A card's held authorizations, newest first, every status ({@code null}: every card's).
+         *
+         * @throws SandboxException 404 for an unknown card
+         */
+        List<CardAuthorization> authorizations(String cardId);
+
+        /**
+         * The merchant captures the amount held: the hold is released and one {@code card_settlement}
+         * transaction of minus that amount posts ({@code transaction.created} fires).
+         *
+         * @throws SandboxException 404 for an unknown authorization, 409 for one not pending
+         */
+        CardAuthorization settle(String authorizationId);
+
+        /**
+         * The merchant captures {@code amount} cents instead: lower (a partial capture) or higher (a tip).
+         * No limit or funds check: a capture above the available balance takes it below zero.
+         *
+         * @throws SandboxException 400 for an amount below 1, 404 for an unknown authorization, 409 for one
+         *     not pending
+         */
+        CardAuthorization settle(String authorizationId, long amount);
+
+        /**
+         * The merchant releases the hold: nothing posts, and the card's limits give the amount back.
+         *
+         * @throws SandboxException 404 for an unknown authorization, 409 for one not pending
+         */
+        CardAuthorization reverse(String authorizationId);
     }
 
     /** Inbound ACH transfers. */

@@ -94,7 +94,14 @@ final class Values {
     }
 
     static CardDecision decision(CardAuthorizer.Decision d) {
-        return new CardDecision(d.decision(), d.declineReason(), limit(d.limit()));
+        return new CardDecision(d.decision(), d.declineReason(), limit(d.limit()),
+                d.authorization() == null ? null : cardAuthorization(d.authorization()));
+    }
+
+    static CardAuthorization cardAuthorization(io.bankssandbox.internal.cards.CardAuthorization a) {
+        return new CardAuthorization(a.id(), a.cardId(), a.accountId(), a.amount(), a.merchantCategoryCode(),
+                a.merchantCountry(), a.status(), a.createdAt(), a.expiresAt(), a.settledAmount(), a.settledAt(),
+                a.transactionId(), a.reversedAt(), a.expiredAt());
     }
 
     static Card card(io.bankssandbox.internal.cards.CardView v) {

@@ -20,10 +20,21 @@ public final class Ledger {
     public static Transaction post(SandboxState state, String transactionId, String accountId, long amount,
                                    long availableDelta, Instant at, String description, String sourceCategory,
                                    String sourceId, String counterpartyAccountId) {
+        return post(state, transactionId, accountId, amount, availableDelta, at, description, sourceCategory, sourceId,
+                counterpartyAccountId, null);
+    }
+
+    /**
+     * {@link #post(SandboxState, String, String, long, long, Instant, String, String, String, String)} of a
+     * transaction that settles the held card authorization {@code cardAuthorizationId}.
+     */
+    public static Transaction post(SandboxState state, String transactionId, String accountId, long amount,
+                                   long availableDelta, Instant at, String description, String sourceCategory,
+                                   String sourceId, String counterpartyAccountId, String cardAuthorizationId) {
         AccountBook.move(state, accountId, amount, availableDelta);
         String id = transactionId != null ? transactionId : state.ids.next("transaction_");
         Transaction transaction = new Transaction(id, accountId, amount, at, description, sourceCategory, sourceId,
-                counterpartyAccountId);
+                counterpartyAccountId, cardAuthorizationId);
         state.table(Transaction.TABLE).put(transaction);
         state.events.publish(new TransactionPosted(transaction));
         return transaction;

@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.cards;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.bankssandbox.internal.accounts.Account;
 import io.bankssandbox.internal.accounts.Ledger;
 import io.bankssandbox.internal.accounts.Transaction;
@@ -23,14 +24,30 @@ import java.util.regex.Pattern;
 public final class CardAuthorizer {
     /**
      * A payment a merchant asks to make ({@code POST /_sandbox/cards/{id}/authorizations});
-     * {@code merchantCountry} is an ISO 3166-1 alpha-2 code, null for the US.
+     * {@code merchantCountry} is an ISO 3166-1 alpha-2 code, null for the US; {@code settlement}
+     * {@link #IMMEDIATE} (null: the default, one {@code card_settlement} transaction at once) or
+     * {@link #HELD} (the amount is held until settled, reversed or expired: {@link CardHolds}).
      */
-    public record PaymentRequest(long amount, String merchantCategoryCode, String merchantCountry) implements Command {
+    public record PaymentRequest(long amount, String merchantCategoryCode, String merchantCountry, String settlement)
+            implements Command {
         private static final Set<String> COUNTRIES = Set.of(Locale.getISOCountries());
         private static final Pattern TWO_CAPITALS = Pattern.compile("[A-Z]{2}");
+        public static final String IMMEDIATE = "immediate";
+        public static final String HELD = "held";
 
         public PaymentRequest {
             merchantCountry = merchantCountry == null ? "US" : merchantCountry;
+            settlement = settlement == null ? IMMEDIATE : settlement;
+        }
+
+        /** A payment that settles at once, as every payment did before holds. */
+        public PaymentRequest(long amount, String merchantCategoryCode, String merchantCountry) {
+            this(amount, merchantCategoryCode, merchantCountry, null);
+        }
+
+        /** Whether an approval holds the amount rather than posting it. */
+        public boolean held() {
+            return HELD.equals(settlement);
         }
 
         /** Two capital letters that no country has (XX, say) have the right shape but name nothing. */
@@ -47,8 +64,11 @@ public final class CardAuthorizer {
      * The answer; {@code declineReason} and {@code limit} are null when approved. The decision and the
      * reason are the API's own words, as strings, like every status the sandbox answers; the
      * constants name each one ({@code assertEquals(Decision.DECLINED, d.decision())}).
+     * {@code authorization} is the hold an approved held payment placed: null otherwise, and then
+     * absent from the answer, which keeps the shape it had before holds.
      */
-    public record Decision(String decision, String declineReason, SpendingLimit limit) {
+    public record Decision(String decision, String declineReason, SpendingLimit limit,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) CardAuthorization authorization) {
         public static final String APPROVED = "approved";
         public static final String DECLINED = "declined";
         /** Declined: the card is canceled. */
@@ -62,8 +82,17 @@ public final class CardAuthorizer {
         /** Declined: the account's available balance does not cover the payment. */
         public static final String INSUFFICIENT_FUNDS = "insufficient_funds";
 
+        /** A decision that placed no hold. */
+        public Decision(String decision, String declineReason, SpendingLimit limit) {
+            this(decision, declineReason, limit, null);
+        }
+
         static Decision approve() {
             return new Decision(APPROVED, null, null);
+        }
+
+        Decision holding(CardAuthorization hold) {
+            return new Decision(decision, declineReason, limit, hold);
         }
 
         static Decision decline(String reason) {
@@ -93,6 +122,9 @@ public final class CardAuthorizer {
             throw DomainException.notFound("Card", cardId);
         }
         Decision decision = decide(state, card, payment, now);
+        if (decision.approved() && payment.held()) {
+            return decision.holding(CardHolds.hold(state, card, payment, now));
+        }
         if (decision.approved()) {
             Transaction debit = Ledger.post(state, null, card.bankAccountId(), -payment.amount(), -payment.amount(),
                     now, "Card payment", "card_settlement", card.id(), null);
@@ -132,7 +164,10 @@ public final class CardAuthorizer {
     /**
      * Approved spend on the card that counts toward the limit now: in the limit's current window and,
      * for a limit restricted to merchant categories, in those categories. A per-transaction cap
-     * counts nothing before the payment itself.
+     * counts nothing before the payment itself. The one place spend is summed: payments that settled
+     * at once at their amount, and held authorizations by when they were authorized, at
+     * {@link CardAuthorization#spend()} (pending: the amount held; settled: the amount settled;
+     * reversed or expired: nothing).
      */
     static long spentInWindow(SandboxState state, Card card, SpendingLimit limit, Instant now) {
         Instant start = limit.interval().windowStart(now);
@@ -144,6 +179,13 @@ public final class CardAuthorizer {
                 new SortKey(now, LAST_ID))) {
             if (limit.appliesTo(earlier.merchantCategoryCode())) {
                 spent += earlier.amount();
+            }
+        }
+        // listed newest first: the window runs from now back to its start
+        for (CardAuthorization held : state.table(CardAuthorization.TABLE).inPartitionBetween(card.id(),
+                new SortKey(now, LAST_ID), new SortKey(start, ""))) {
+            if (limit.appliesTo(held.merchantCategoryCode())) {
+                spent += held.spend();
             }
         }
         return spent;

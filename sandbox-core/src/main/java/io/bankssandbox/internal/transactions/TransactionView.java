@@ -37,6 +37,10 @@ public record TransactionView(
         if (idField != null) {
             ids.put(idField, t.sourceId());
         }
+        if (t.cardAuthorizationId() != null) {
+            // the settlement of a held card payment names its authorization beside the card
+            ids.put("card_authorization_id", t.cardAuthorizationId());
+        }
         Map<String, Object> source = new LinkedHashMap<>();
         source.put("category", t.sourceCategory());
         source.put(t.sourceCategory(), ids);
