@@ -68,6 +68,18 @@ class AnswerWordsTest {
         assertThat(constants(Card.class)).isEqualTo(allowed("Card", "status"));
         assertThat(constants(ExternalAccount.class)).isEqualTo(allowed("ExternalAccountFields", "status"));
         assertThat(constants(Era.Claim.class)).isEqualTo(allowed("EraClaim", "status"));
+        assertThat(constants(io.bankssandbox.internal.cards.CardAuthorization.class))
+                .isEqualTo(allowed("HeldCardAuthorization", "status"));
+        assertThat(constants(io.bankssandbox.CardAuthorization.class))
+                .isEqualTo(allowed("HeldCardAuthorization", "status"));
+    }
+
+    @Test
+    void aCardPaymentsSettlementsAreConstantsOfBothPaymentRecords() throws Exception {
+        assertThat(constants(io.bankssandbox.CardPayment.class))
+                .isEqualTo(allowed("CardAuthorizationRequest", "settlement"));
+        assertThat(constants(CardAuthorizer.PaymentRequest.class))
+                .isEqualTo(allowed("CardAuthorizationRequest", "settlement"));
     }
 
     @Test
