@@ -184,6 +184,7 @@
     renderTransactions(s);
     renderCards(s);
     renderCardPayments(s);
+    renderCardHolds(s);
     renderAch(s);
     renderOutbound(s);
     renderMail(s);
@@ -211,6 +212,7 @@
       el("td", {}, entityName(a.entity_id)),
       el("td", { class: "mono" }, `${a.account_number} / ${a.routing_number}`),
       el("td", { class: "num", "data-testid": "account-available-" + a.id, "data-cents": a.available_balance }, money(a.available_balance)),
+      cardHoldsCell(a.id),
       el("td", { class: "num", "data-testid": "account-total-" + a.id, "data-cents": a.total_balance }, money(a.total_balance)),
       el("td", { class: "mono muted" }, a.id))));
   }
@@ -260,6 +262,7 @@
   }
 
   function authorizationMessage(result, cents) {
+    if (result.decision === "approved" && result.authorization) return "Approved and held " + money(cents);
     if (result.decision === "approved") return "Approved " + money(cents);
     const limit = result.limit ? ` (${money(result.limit.amount)} ${intervalName(result.limit.interval)})` : "";
     return "Declined " + money(cents) + ": " + String(result.decline_reason).replace(/_/g, " ") + limit;
@@ -468,6 +471,77 @@
     for (const [sequence, detail] of details) detail.hidden = !view.openRequests.has(sequence);
   }
 
+  // ---------- card holds: payments authorized with settlement "held" ----------
+
+  // What the account's pending card holds take out of its available balance (state: card_authorizations).
+  function pendingCardHolds(accountId) {
+    return ((view.state && view.state.card_authorizations) || []).filter(h => h.account_id === accountId && h.status === "pending");
+  }
+
+  function cardHoldsCell(accountId) {
+    const holds = pendingCardHolds(accountId);
+    const cents = holds.reduce((sum, h) => sum + h.amount, 0);
+    return el("td", { class: "num", "data-testid": "account-card-holds-" + accountId, "data-cents": cents },
+      holds.length === 0 ? el("span", { class: "muted" }, "—")
+        : [money(cents), el("div", { class: "muted small" }, holds.length + " pending")]);
+  }
+
+  function cardHoldMove(h) {
+    if (h.status === "pending") return el("span", {}, "expires ", when(h.expires_at));
+    if (h.status === "settled") return el("span", {}, "settled ", el("strong", {}, money(h.settled_amount)), " ", when(h.settled_at),
+      el("div", { class: "mono muted small" }, h.transaction_id));
+    if (h.status === "reversed") return el("span", {}, "reversed ", when(h.reversed_at));
+    if (h.status === "expired") return el("span", {}, "expired ", when(h.expired_at));
+    return "—";
+  }
+
+  function cardHoldActions(h) {
+    if (h.status !== "pending") return "";
+    return el("div", { class: "actions" },
+      el("button", { type: "button", class: "primary small", "data-testid": "card-hold-settle-" + h.id,
+        onclick: ev => act(ev.currentTarget, r => "Settled " + money(r.settled_amount),
+          cents => call("POST", `/_sandbox/card-authorizations/${h.id}/settle`, { amount: cents }),
+          () => askSettleAmount(h)) }, "Settle"),
+      el("button", { type: "button", class: "small", "data-testid": "card-hold-reverse-" + h.id,
+        onclick: ev => act(ev.currentTarget, "Reversed " + money(h.amount),
+          () => call("POST", `/_sandbox/card-authorizations/${h.id}/reverse`)) }, "Reverse"));
+  }
+
+  function renderCardHolds(s) {
+    const cards = new Map((s.cards || []).map(c => [c.id, c]));
+    const holds = (s.card_authorizations || []).slice()
+      .sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)) || String(b.id).localeCompare(String(a.id)));
+    $('[data-testid="card-holds-empty"]').hidden = holds.length > 0;
+    fill("card-holds-table", holds.map(h => {
+      const card = cards.get(h.card_id);
+      return el("tr", { "data-testid": "card-hold-row-" + h.id, "data-status": h.status },
+        el("td", {}, when(h.created_at)),
+        el("td", {}, card ? (card.nickname || "(no nickname)") + " •••• " + card.last_4 : h.card_id,
+          el("div", { class: "muted small" }, accountName(h.account_id))),
+        el("td", {}, "MCC " + h.merchant_category_code + " · " + h.merchant_country),
+        el("td", { class: "num", "data-testid": "card-hold-amount-" + h.id }, money(h.amount)),
+        el("td", {}, badge(h.status, "card-hold-status-" + h.id)),
+        el("td", { class: "small", "data-testid": "card-hold-move-" + h.id }, cardHoldMove(h)),
+        el("td", {}, cardHoldActions(h)));
+    }));
+  }
+
+  // Asks the amount to settle, in dollars (the held amount to start with); answers cents, or null when cancelled.
+  function askSettleAmount(h) {
+    const dialog = $("#settle-dialog");
+    const input = $('[data-testid="settle-amount"]');
+    $("#settle-title").textContent = "Settle the hold of " + money(h.amount);
+    input.value = (h.amount / 100).toFixed(2);
+    return new Promise(resolve => {
+      dialog.addEventListener("close", () => {
+        resolve(dialog.returnValue === "ok" ? dollarsToCents(input.value) : null);
+      }, { once: true });
+      dialog.returnValue = "";
+      dialog.showModal();
+      input.select();
+    });
+  }
+
   // ---------- dialogs ----------
 
   // A transfer's button that asks for a reason code (`required`, or optional: the API's default), then
@@ -563,6 +637,7 @@
       const cents = dollarsToCents(form.amount.value);
       const body = { amount: cents, merchant_category_code: form.merchant_category_code.value,
         merchant_country: form.merchant_country.value };
+      if (form.settlement.value === "held") body.settlement = "held"; // immediate is the API's default
       const result = $("#authorize-result");
       result.textContent = "";
       act($('[data-testid="authorize-submit"]'), r => authorizationMessage(r, cents),
