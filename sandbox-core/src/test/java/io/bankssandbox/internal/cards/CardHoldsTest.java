@@ -148,6 +148,19 @@ class CardHoldsTest extends SandboxTestBase {
     }
 
     @Test
+    void anImmediatePaymentAnswersByteForByteAsBefore() {
+        ApiClient.Response implicit = api.post("/_sandbox/cards/" + OFFICE + "/authorizations",
+                Map.of("amount", 1_000, "merchant_category_code", GROCERY), null);
+        ApiClient.Response explicit = api.post("/_sandbox/cards/" + OFFICE + "/authorizations",
+                Map.of("amount", 1_000, "merchant_category_code", GROCERY, "settlement", "immediate"), null);
+        ApiClient.Response declined = api.post("/_sandbox/cards/" + CANCELED + "/authorizations",
+                Map.of("amount", 1_000, "merchant_category_code", GROCERY, "settlement", "held"), null);
+        assertThat(implicit.text()).isEqualTo("{\"decision\":\"approved\",\"decline_reason\":null,\"limit\":null}");
+        assertThat(explicit.text()).isEqualTo(implicit.text());
+        assertThat(declined.text()).isEqualTo("{\"decision\":\"declined\",\"decline_reason\":\"card_canceled\",\"limit\":null}");
+    }
+
+    @Test
     void anImmediatePaymentAnswersExactlyAsBeforeWithNoAuthorizationKey() {
         assertApproved(Authorizations.authorize(api, OFFICE, Map.of("amount", 1_000, "merchant_category_code", GROCERY,
                 "settlement", "immediate")));
