@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * the same answers and the same refusals (as {@link SandboxException}).
  */
 class CardHoldsHandleTest extends SandboxTestBase {
-    private static final String FIXTURE_HOLD = "card_authorization_0000007xmilh5dyrcawo";
+    private static final String FIXTURE_HOLD = "card_authorization_0000255tdf7irdd01slp";
     private static final Instant NOW = Instant.parse("2026-03-02T15:00:00Z");
 
     private String office() {

@@ -31,7 +31,7 @@ class CardHoldsTest extends SandboxTestBase {
     static final String HARBOR = CardAuthorizationsTest.HARBOR;
     static final String HARBOR_OPERATING = CardAuthorizationsTest.HARBOR_OPERATING;
     /** The default fixtures' pending hold: $186.40 at MCC 5047 on OFFICE, authorized Friday 17:45. */
-    static final String FIXTURE_HOLD = "card_authorization_0000007xmilh5dyrcawo";
+    static final String FIXTURE_HOLD = "card_authorization_0000255tdf7irdd01slp";
     static final String GROCERY = "5411";
     static final String NOW = "2026-03-02T15:00:00.000Z";
 

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CardHoldsBrowserTest {
     private static final String OFFICE_SUPPLIES = "card_0000006ffif7l9i19ra5";
-    private static final String FIXTURE_HOLD = "card_authorization_0000007xmilh5dyrcawo";
+    private static final String FIXTURE_HOLD = "card_authorization_0000255tdf7irdd01slp";
 
     private HeadlessChromium chromium;
     private Sandbox sandbox;
