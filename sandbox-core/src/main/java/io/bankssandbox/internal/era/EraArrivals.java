@@ -30,6 +30,20 @@ public final class EraArrivals {
 
     private EraArrivals() {}
 
+    /** The shape of a delay, as the OpenAPI document's pattern gives it: days, hours, minutes, seconds. */
+    private static final java.util.regex.Pattern SHAPE =
+            java.util.regex.Pattern.compile("P(\\d+D)?(T(\\d+H)?(\\d+M)?(\\d+(\\.\\d{1,9})?S)?)?");
+
+    /**
+     * What the request schema cannot say of a delay it lets through ({@code P} alone, more than a year):
+     * the command's own rule, complementing the schema's, so one 400 never says a thing twice.
+     */
+    static void delayRules(String text, String field, List<String> violations) {
+        if (text != null && SHAPE.matcher(text).matches()) {
+            delay(text, field, violations);
+        }
+    }
+
     /**
      * An ISO 8601 duration of 0 or more and at most {@link #LONGEST_DELAY}, or null with the violation
      * added (naming {@code field}). Null text is no delay.

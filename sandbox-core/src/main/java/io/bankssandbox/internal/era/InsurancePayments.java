@@ -62,8 +62,8 @@ public final class InsurancePayments {
         @Override
         public List<String> violations() {
             List<String> violations = new ArrayList<>();
-            EraArrivals.delay(eraDelay, "era_delay", violations);
-            EraArrivals.delay(paymentDelay, "payment_delay", violations);
+            EraArrivals.delayRules(eraDelay, "era_delay", violations);
+            EraArrivals.delayRules(paymentDelay, "payment_delay", violations);
             if (paymentDelay != null && byCheck()) {
                 violations.add("payment_delay is for ACH payments only: a check's money arrives with the mail that"
                         + " carries it (use era_delay to have the ERA come later)");
