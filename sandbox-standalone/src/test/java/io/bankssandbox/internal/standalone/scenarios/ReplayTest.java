@@ -43,7 +43,7 @@ class ReplayTest {
         }
         Run run = replay("--shipped");
         assertThat(run.out()).doesNotContain("FAIL");
-        assertThat(run.out().strip()).endsWith("6 passed, 0 failed");
+        assertThat(run.out().strip()).endsWith("8 passed, 0 failed");
         assertThat(run.exitCode()).isZero();
     }
 
