@@ -24,8 +24,7 @@ import java.util.Locale;
  * step, {@code jvm}, is the JVM's own start up to this main method, taken from the process's start
  * time (10 ms resolution).
  *
- * <p>With {@code cold} as argument it only times what a test pays: {@code Sandbox.start()} and the
- * first answered request, together, as {@code cold_first_sandbox_ms=...}.
+ * <p>What a test pays for its first sandbox, against the peers, is {@link FirstStart}'s to measure.
  */
 public final class StartupBreakdown {
     private static final String CARD = "card_0000006ffif7l9i19ra5";
@@ -37,16 +36,6 @@ public final class StartupBreakdown {
     public static void main(String[] args) throws Exception {
         long mainNanos = System.nanoTime();
         Instant mainWall = Instant.now();
-        if (args.length > 0 && args[0].equals("cold")) {
-            long cpu0 = threadCpuNanos();
-            long t0 = System.nanoTime();
-            try (Sandbox sandbox = Sandbox.start()) {
-                expect200(sandbox);
-                EmbeddedBench.print("cold_first_sandbox_ms", (System.nanoTime() - t0) / 1e6);
-                EmbeddedBench.print("cold_first_sandbox_thread_cpu_ms", (threadCpuNanos() - cpu0) / 1e6);
-            }
-            return;
-        }
         StartupBreakdown steps = new StartupBreakdown();
         Instant processStart = ProcessHandle.current().info().startInstant().orElse(mainWall);
         long jvmNanos = java.time.Duration.between(processStart, mainWall).toNanos();
