@@ -8,6 +8,7 @@ import io.bankssandbox.internal.state.SortKey;
 import io.bankssandbox.internal.state.TableKind;
 import java.time.Instant;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * A parsed 835 remittance advice. Amounts are integer cents and balance as X12 835 does (see
@@ -39,7 +40,7 @@ public record Era(
     /** This row's table in every sandbox state: {@code state.table(Era.TABLE)}. */
     public static final TableKind<Era> TABLE = TableKind.newestFirst("eras", 60, Era.class, Era::id, Era::sortKey, Era::entityId)
             .lookupBy(Era.BY_TRANSACTION, e -> e.transactionId() == null || !e.isReceived() ? List.of() : List.of(e.transactionId()))
-            .withRowRules(era -> java.util.stream.Stream.concat(EraBalance.violations(era).stream(),
+            .withRowRules(era -> Stream.concat(EraBalance.violations(era).stream(),
                     EraArrivals.rowViolations(era).stream()).map(v -> ": " + v).toList());
 
     /** The ERA table's lookup by the transaction that paid the ERA (received ERAs only). */
