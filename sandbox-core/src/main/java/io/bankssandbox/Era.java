@@ -8,14 +8,18 @@ import java.util.List;
  * it: which claims a payer paid, denied or reversed, and how each amount was adjusted. Amounts are
  * cents. It balances as the 835 does: each line's charged minus paid is its adjustments, each
  * claim's charged minus paid is its adjustments plus its lines', and the payment is the claims'
- * paid total.
+ * paid total minus the provider adjustments (X12 PLB).
  *
  * @param transactionId the transaction of the money that paid it (null while that has not posted)
+ * @param providerAdjustments money the payer held back from this payment or added to it, not tied to a
+ *     claim; empty when none (the JSON then has no {@code provider_adjustments})
  */
-public record Era(String id, String transactionId, Party payer, Payee payee, Payment payment, List<Claim> claims) {
+public record Era(String id, String transactionId, Party payer, Payee payee, Payment payment, List<Claim> claims,
+                  List<ProviderAdjustment> providerAdjustments) {
 
     public Era {
         claims = List.copyOf(claims);
+        providerAdjustments = providerAdjustments == null ? List.of() : List.copyOf(providerAdjustments);
     }
 
     /** The insurer that paid; {@code id} its payer id. */
@@ -58,6 +62,26 @@ public record Era(String id, String transactionId, Party payer, Payee payee, Pay
             adjustments = List.copyOf(adjustments);
             remarkCodes = List.copyOf(remarkCodes);
         }
+    }
+
+    /**
+     * A provider-level adjustment (X12 PLB): a positive {@code amount} the payer held back (an
+     * overpayment recovered from an earlier payment, {@link #OVERPAYMENT_RECOVERY}), a negative one it
+     * added (interest on a late claim, {@link #INTEREST}).
+     *
+     * @param reason the PLB adjustment reason code: {@code L6}, {@code WO}, {@code FB}, {@code 72},
+     *     {@code CS}, {@code J1}, {@code IR} or {@code 90}
+     * @param reference what it concerns (PLB03-2, such as the claim an overpayment was on); null when none
+     */
+    public record ProviderAdjustment(String reason, String reference, long amount) {
+        /** {@code L6}: interest owed on a late claim, a negative amount (added to the payment). */
+        public static final String INTEREST = "L6";
+        /** {@code WO}: an overpayment recovered, a positive amount (held back). */
+        public static final String OVERPAYMENT_RECOVERY = "WO";
+        /** {@code FB}: a forwarding balance, carried from or to another payment. */
+        public static final String FORWARDING_BALANCE = "FB";
+        /** {@code 72}: an authorized return of money the provider sent back. */
+        public static final String AUTHORIZED_RETURN = "72";
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.bankssandbox;
 
 import io.bankssandbox.internal.era.InsurancePayments;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +22,18 @@ import java.util.List;
  *
  * A claim given only its amounts is balanced by the sandbox (a PR-2 adjustment of the patient's share,
  * a CO-45 adjustment of the rest); one that does not balance is refused (400).
+ *
+ * <p>As payers really pay: {@link Builder#byCheck()} mails a check to the payee's lockbox instead of
+ * an ACH credit; {@link Builder#eraDelay} and {@link Builder#paymentDelay} have the ERA or the money
+ * arrive later on the sandbox clock; {@link Builder#providerAdjustment} holds money back or adds some
+ * (X12 PLB); a claim may be {@link ClaimBuilder#denied()} or {@link ClaimBuilder#reversed()}.
+ *
+ * <pre>{@code
+ * sandbox.insurancePayments().receive(InsurancePayment.builder()
+ *         .account(accountId).payer("CIGNA", "62308").byCheck().eraDelay(Duration.ofDays(2))
+ *         .claim(InsurancePayment.claim("PCN-3").charged(200_00).paid(150_00))
+ *         .providerAdjustment(Era.ProviderAdjustment.INTEREST, null, -3_25));
+ * }</pre>
  */
 public final class InsurancePayment {
     private final InsurancePayments.Payment command;
@@ -48,14 +61,25 @@ public final class InsurancePayment {
         return new LineBuilder(procedureCode);
     }
 
-    /** What a payment created: the pending ACH credit and its ERA. */
-    public record Received(InboundAchTransfer inboundAchTransfer, Era era) {}
+    /**
+     * What a payment created: the money and its ERA.
+     *
+     * @param inboundAchTransfer the pending ACH credit; null for a check, and while a payment delay keeps
+     *     it from arriving
+     * @param era the ERA (until an ERA delay has passed, no read shows it yet)
+     * @param mailItem the lockbox mail holding the check (its one {@link MailItem.Check}); null for ACH
+     */
+    public record Received(InboundAchTransfer inboundAchTransfer, Era era, MailItem mailItem) {}
 
     public static final class Builder {
         private String accountId;
         private String payerName;
         private String payerId;
+        private String method;
+        private Duration eraDelay;
+        private Duration paymentDelay;
         private final List<InsurancePayments.ClaimInput> claims = new ArrayList<>();
+        private final List<InsurancePayments.ProviderAdjustmentInput> providerAdjustments = new ArrayList<>();
 
         private Builder() {}
 
@@ -76,10 +100,52 @@ public final class InsurancePayment {
             return this;
         }
 
+        /**
+         * Paid by paper check ({@code method: "check"}) instead of an ACH credit: the check arrives in
+         * the mail at the lockbox of the account's entity and is deposited into the account; its serial
+         * number is the ERA's check number. An entity without a lockbox: 409.
+         */
+        public Builder byCheck() {
+            this.method = Era.Payment.CHECK;
+            return this;
+        }
+
+        /**
+         * The ERA is received this long after the payment posts (the ACH credit's acceptance, or the
+         * check's deposit) instead of with it ({@code era_delay}; 0 to a year).
+         */
+        public Builder eraDelay(Duration delay) {
+            this.eraDelay = delay;
+            return this;
+        }
+
+        /**
+         * The ERA is received now and the ACH credit arrives this long later ({@code payment_delay}; 0 to a
+         * year; ACH only).
+         */
+        public Builder paymentDelay(Duration delay) {
+            this.paymentDelay = delay;
+            return this;
+        }
+
+        /**
+         * A provider-level adjustment (X12 PLB): {@code cents} positive the payer holds back, negative it
+         * adds; the payment is the claims' paid total minus these.
+         *
+         * @param reason one of {@code L6 WO FB 72 CS J1 IR 90} (constants on {@link Era.ProviderAdjustment})
+         * @param reference what it concerns, or null
+         */
+        public Builder providerAdjustment(String reason, String reference, long cents) {
+            providerAdjustments.add(new InsurancePayments.ProviderAdjustmentInput(reason, reference, cents));
+            return this;
+        }
+
         public InsurancePayment build() {
             io.bankssandbox.internal.era.Era.Party payer = payerName == null && payerId == null ? null
                     : new io.bankssandbox.internal.era.Era.Party(payerName, payerId);
-            return new InsurancePayment(new InsurancePayments.Payment(accountId, payer, List.copyOf(claims)));
+            return new InsurancePayment(new InsurancePayments.Payment(accountId, payer, List.copyOf(claims), method,
+                    eraDelay == null ? null : eraDelay.toString(), paymentDelay == null ? null : paymentDelay.toString(),
+                    providerAdjustments.isEmpty() ? null : List.copyOf(providerAdjustments)));
         }
     }
 
@@ -111,6 +177,20 @@ public final class InsurancePayment {
         public ClaimBuilder status(String claimStatus) {
             this.status = claimStatus;
             return this;
+        }
+
+        /** Denied ({@code CLP02} 4): it pays 0 and its whole charge is adjusted. */
+        public ClaimBuilder denied() {
+            return status(Era.Claim.DENIED);
+        }
+
+        /**
+         * Reversed ({@code CLP02} 22): the payer takes back an earlier payment of this claim; give the
+         * earlier claim's amounts and adjustments negated. Its corrected claim usually travels in the
+         * same ERA.
+         */
+        public ClaimBuilder reversed() {
+            return status(Era.Claim.REVERSED);
         }
 
         public ClaimBuilder charged(long cents) {

@@ -455,7 +455,10 @@ public final class Sandbox implements AutoCloseable {
 
     /** Insurance payments ({@code POST /_sandbox/insurance-payments}). */
     public interface InsurancePayments {
-        /** @throws SandboxException 400 when its claims do not balance */
+        /**
+         * @throws SandboxException 400 when its claims do not balance; 409 when it is paid by check to an
+         *     entity without a lockbox
+         */
         InsurancePayment.Received receive(InsurancePayment payment);
 
         InsurancePayment.Received receive(InsurancePayment.Builder payment);

@@ -134,14 +134,21 @@ final class Values {
     }
 
     static InsurancePayment.Received received(InsurancePaymentView v) {
-        return new InsurancePayment.Received(transfer(v.inboundAchTransfer()), era(v.era()));
+        if (v instanceof InsurancePaymentView.ByCheck check) {
+            return new InsurancePayment.Received(null, era(check.era()), mailItem(check.mailItem()));
+        }
+        InsurancePaymentView.ByAch ach = (InsurancePaymentView.ByAch) v;
+        return new InsurancePayment.Received(ach.inboundAchTransfer() == null ? null : transfer(ach.inboundAchTransfer()),
+                era(ach.era()), null);
     }
 
     static Era era(EraView v) {
         return new Era(v.id(), v.transactionId(), party(v.payer()), new Era.Payee(v.payee().name(), v.payee().npi()),
                 new Era.Payment(v.payment().amount(), v.payment().method(), v.payment().checkNumber(),
                         v.payment().date()),
-                v.claims().stream().map(Values::claim).toList());
+                v.claims().stream().map(Values::claim).toList(),
+                v.providerAdjustments().stream().map(a -> new Era.ProviderAdjustment(a.reason(), a.reference(),
+                        a.amount())).toList());
     }
 
     private static Era.Party party(io.bankssandbox.internal.era.Era.Party p) {

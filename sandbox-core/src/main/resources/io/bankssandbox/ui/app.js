@@ -376,21 +376,37 @@
     }));
   }
 
+  // What a simulated insurance payment did, in the words of its halves: which money, where, and when the rest comes.
+  function insuranceMessage(r, eraDays, paymentDays) {
+    const days = n => n + (Number(n) === 1 ? " day" : " days");
+    const era = eraDays !== "" ? `; its ERA follows ${days(eraDays)} after the money posts` : ", with its ERA";
+    if (r.mail_item) return `Check ${money(r.mail_item.amount)} arrived in the lockbox${era}`;
+    if (!r.inbound_ach_transfer) return `ERA arrived; its ${money(r.era.payment.amount)} ACH credit follows in ${days(paymentDays)}`;
+    return `Insurance payment ${money(r.inbound_ach_transfer.amount)} arrived, ${r.inbound_ach_transfer.status}${era}`;
+  }
+
   function renderEras(s) {
     // newest received first, as GET /v0/remittances lists them; the received time is the first column
     const eras = (s.eras || []).slice()
       .sort((a, b) => String(b.received_at).localeCompare(String(a.received_at)) || String(b.id).localeCompare(String(a.id)));
+    // an ERA still on its way (era_delay) is in no API listing yet; here it shows when it will come
     fill("eras-table", eras.map(e => el("tr", { "data-testid": "era-row-" + e.id, "data-received": e.received_at },
-      el("td", {}, when(e.received_at)),
+      el("td", {}, e.received_at ? when(e.received_at)
+        : el("span", { class: "muted", "data-testid": "era-on-its-way-" + e.id },
+          "on its way: " + (e.receives_at ? when(e.receives_at) : e.era_delay + " after the money posts"))),
       el("td", {}, when(e.payment && e.payment.date).replace(" 00:00:00 UTC", "")),
       el("td", {}, e.payer ? e.payer.name : "—", el("div", { class: "mono muted small" }, e.payer ? e.payer.id : "")),
       el("td", {}, e.payee ? e.payee.name : entityName(e.entity_id), el("div", { class: "mono muted small" }, e.payee && e.payee.npi ? "NPI " + e.payee.npi : "")),
       el("td", { class: "num" }, money(e.payment && e.payment.amount),
-        el("div", { class: "muted small" }, e.payment ? String(e.payment.method).toUpperCase() + (e.payment.check_number ? " #" + e.payment.check_number : "") : "")),
+        el("div", { class: "muted small" }, e.payment ? String(e.payment.method).toUpperCase() + (e.payment.check_number ? " #" + e.payment.check_number : "") : ""),
+        // provider-level adjustments (PLB): what the payer added (+) or held back (−), beside the claims
+        (e.provider_adjustments || []).length ? el("div", { class: "muted small", "data-testid": "era-plb-" + e.id },
+          "PLB " + e.provider_adjustments.map(a => a.reason + " " + (a.amount < 0 ? "+" : "−") + money(Math.abs(a.amount))).join(", ")) : null),
       el("td", {}, el("ul", { class: "claims" }, (e.claims || []).map(c => el("li", {},
         el("span", { class: "mono" }, c.patient_control_number), " ", c.patient ? c.patient.name : "", " · ",
         "charged ", money(c.charged_amount), ", paid ", el("strong", {}, money(c.paid_amount)), " ", badge(c.status))))),
-      el("td", { class: "mono muted" }, e.transaction_id || "not yet linked"))));
+      el("td", { class: "mono muted" }, e.transaction_id
+        || (e.payment_arrives_at ? "ACH credit due " + when(e.payment_arrives_at) : "not yet linked")))));
   }
 
   function renderExternal(s) {
@@ -665,7 +681,13 @@
           patient: { name: form.patient.value.trim() },
         }],
       };
-      act($('[data-testid="insurance-submit"]'), r => `Insurance payment ${money(r.inbound_ach_transfer.amount)} arrived, ${r.inbound_ach_transfer.status}, with its ERA`,
+      // Payers' ways, each sent only when asked for, so a plain payment is the request it always was.
+      const eraDays = form.era_delay_days.value, paymentDays = form.payment_delay_days.value;
+      if (form.method.value === "check") body.method = "check";
+      if (eraDays !== "") body.era_delay = "P" + Number(eraDays) + "D";
+      if (paymentDays !== "") body.payment_delay = "P" + Number(paymentDays) + "D";
+      if (form.interest.value) body.provider_adjustments = [{ reason: "L6", amount: -dollarsToCents(form.interest.value) }];
+      act($('[data-testid="insurance-submit"]'), r => insuranceMessage(r, eraDays, paymentDays),
         () => call("POST", "/_sandbox/insurance-payments", body));
     });
 

@@ -41,11 +41,8 @@ public final class InboundAchLifecycle {
     /**
      * An inbound ACH transfer arriving ({@code POST /_sandbox/inbound-ach-transfers}, or the handle's
      * {@code inboundAch().simulate}). A positive amount credits the account, a negative one debits it;
-     * null fields take the sandbox's defaults.
-     *
-     * <pre>{@code
-     * sandbox.inboundAch().simulate(Arrival.of(accountId, 125_00).withAddenda("TRN*1*12345*1512345678~"));
-     * }</pre>
+     * null fields take the sandbox's defaults. (The handle's builder is the public
+     * {@code InboundAchTransfer.Arrival}.)
      */
     public record Arrival(
             String accountId,
@@ -67,57 +64,6 @@ public final class InboundAchLifecycle {
                 return List.of("decline_reason is only allowed together with resolves_to declined");
             }
             return List.of();
-        }
-
-        public static Arrival of(String accountId, long amount) {
-            return new Arrival(accountId, amount, null, null, null, null, null, null, null, null, null);
-        }
-
-        public Arrival withOriginator(String companyName, String entryDescription) {
-            return new Arrival(accountId, amount, companyName, entryDescription, standardEntryClassCode, addenda,
-                    resolvesTo, declineReason, automaticallyResolvesAt, effectiveDate, traceNumber);
-        }
-
-        public Arrival withStandardEntryClassCode(String code) {
-            return new Arrival(accountId, amount, originatorCompanyName, originatorCompanyEntryDescription, code,
-                    addenda, resolvesTo, declineReason, automaticallyResolvesAt, effectiveDate, traceNumber);
-        }
-
-        public Arrival withAddenda(String... lines) {
-            return new Arrival(accountId, amount, originatorCompanyName, originatorCompanyEntryDescription,
-                    standardEntryClassCode, List.of(lines), resolvesTo, declineReason, automaticallyResolvesAt,
-                    effectiveDate, traceNumber);
-        }
-
-        /** When the clock passes {@code automatically_resolves_at}, accept it whatever the balance. */
-        public Arrival resolvingAccepted() {
-            return new Arrival(accountId, amount, originatorCompanyName, originatorCompanyEntryDescription,
-                    standardEntryClassCode, addenda, InboundAchTransfer.ACCEPTED, null, automaticallyResolvesAt,
-                    effectiveDate, traceNumber);
-        }
-
-        /** When the clock passes {@code automatically_resolves_at}, decline it with {@code reason} (null: payment_stopped). */
-        public Arrival resolvingDeclined(String reason) {
-            return new Arrival(accountId, amount, originatorCompanyName, originatorCompanyEntryDescription,
-                    standardEntryClassCode, addenda, InboundAchTransfer.DECLINED, reason, automaticallyResolvesAt,
-                    effectiveDate, traceNumber);
-        }
-
-        public Arrival resolvingAt(Instant at) {
-            return new Arrival(accountId, amount, originatorCompanyName, originatorCompanyEntryDescription,
-                    standardEntryClassCode, addenda, resolvesTo, declineReason, at, effectiveDate, traceNumber);
-        }
-
-        public Arrival withEffectiveDate(LocalDate date) {
-            return new Arrival(accountId, amount, originatorCompanyName, originatorCompanyEntryDescription,
-                    standardEntryClassCode, addenda, resolvesTo, declineReason, automaticallyResolvesAt, date,
-                    traceNumber);
-        }
-
-        public Arrival withTraceNumber(String trace) {
-            return new Arrival(accountId, amount, originatorCompanyName, originatorCompanyEntryDescription,
-                    standardEntryClassCode, addenda, resolvesTo, declineReason, automaticallyResolvesAt,
-                    effectiveDate, trace);
         }
     }
 

@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -29,7 +30,8 @@ import java.util.Map;
  * contact (PER*BL), both stable per payer; N1*PE the payee with its NPI (XX); one CLP per claim
  * (status 1 paid, 4 denied, 22 reversed), CAS per adjustment group, NM1*QC the patient (NM108/NM109
  * only with a subscriber id), DTM*232/233 the service period, SVC per service line with DTM*472, its
- * CAS and LQ*HE remark codes. Amounts are dollars with two decimals; values longer than their
+ * CAS and LQ*HE remark codes; after the last claim, PLB for the provider-level adjustments (six a
+ * segment: the payee's NPI, December 31 of the payment's year, reason:reference and amount). Amounts are dollars with two decimals; values longer than their
  * element allows are cut to its maximum. Control numbers and dates derive from the ERA, so the same
  * ERA always gives the same text.
  */
@@ -83,6 +85,7 @@ public final class Era835 {
             for (Era.Claim claim : era.claims()) {
                 claim(segments, era, claim);
             }
+            providerAdjustments(segments, era);
             segments.write("SE", String.valueOf(segments.count() + 1), "0001");
             segments.write("GE", "1", control);
             segments.write("IEA", "1", pad(control, 9));
@@ -150,6 +153,29 @@ public final class Era835 {
             for (String remark : line.remarkCodes()) {
                 segments.write("LQ", "HE", fit(remark, 30));
             }
+        }
+    }
+
+    /**
+     * PLB, after the last claim: the provider-level adjustments, six to a segment. PLB01 the payee's
+     * NPI (the N1*PE id), PLB02 the fiscal period date (December 31 of the payment's year), then per
+     * adjustment the identifier (reason code, and its reference when there is one) and the amount:
+     * positive held back, negative added, so BPR02 is the claims' CLP04 total minus every PLB amount.
+     */
+    private static void providerAdjustments(X12Segments segments, Era era) throws EDIStreamException {
+        List<Era.ProviderAdjustment> all = era.providerAdjustments();
+        String fiscalPeriod = LocalDate.ofInstant(era.payment().date(), ZoneOffset.UTC).getYear() + "1231";
+        for (int from = 0; from < all.size(); from += 6) {
+            List<Object> elements = new ArrayList<>();
+            elements.add(fit(era.payee().npi(), 50));
+            elements.add(fiscalPeriod);
+            for (Era.ProviderAdjustment adjustment : all.subList(from, Math.min(all.size(), from + 6))) {
+                String reference = fit(adjustment.reference(), 50);
+                elements.add(reference.isEmpty() ? List.of(fit(adjustment.reason(), 2))
+                        : List.of(fit(adjustment.reason(), 2), reference));
+                elements.add(amount(adjustment.amount()));
+            }
+            segments.writeMixed("PLB", elements);
         }
     }
 

@@ -6,8 +6,11 @@ import java.util.List;
 /**
  * The equations an ERA balances by, as X12 835 does: each service line's charged minus paid equals
  * its adjustments; each claim's charged minus paid equals its claim-level adjustments plus all its
- * lines' adjustments; the payment equals the sum of the claims' paid amounts. A remittance that does
- * not balance cannot be posted by a practice-management system, so the sandbox never makes one.
+ * lines' adjustments; the payment equals the sum of the claims' paid amounts minus the provider-level
+ * adjustments (PLB: positive is held back, negative added), and is positive. A claim's status says
+ * what its amounts are: a denied claim pays 0, a reversed one (a payer taking back an earlier payment)
+ * has a negative charge and pays nothing or less than nothing, a paid one pays 0 or more. A remittance
+ * that does not balance cannot be posted by a practice-management system, so the sandbox never makes one.
  */
 public final class EraBalance {
     private EraBalance() {}
@@ -58,15 +61,78 @@ public final class EraBalance {
         return List.copyOf(implied);
     }
 
-    /** Every equation the ERA breaks: its claims', and the payment against the claims' paid total. */
-    public static List<String> violations(Era era) {
-        List<String> violations = claimViolations(era.claims());
-        long paid = paidTotal(era.claims());
-        if (era.payment().amount() != paid) {
-            violations.add("payment.amount " + era.payment().amount() + " must equal the sum of the claims' paid_amount "
-                    + paid);
+    /**
+     * What each claim's status requires of its amounts: {@code denied} pays 0 (CLP02 4, its whole
+     * charge adjusted), {@code reversed} carries the original claim negated (CLP02 22: a negative
+     * charge, a paid amount of 0 or less), {@code paid} pays 0 or more (CLP02 1; money taken back is a
+     * reversal). Empty when every claim agrees with its status.
+     */
+    public static List<String> statusViolations(List<Era.Claim> claims) {
+        List<String> violations = new ArrayList<>();
+        for (int c = 0; c < claims.size(); c++) {
+            Era.Claim claim = claims.get(c);
+            String claimName = "claims[" + c + "] (patient_control_number " + claim.patientControlNumber() + ")";
+            if (Era.Claim.DENIED.equals(claim.status()) && claim.paidAmount() != 0) {
+                violations.add(claimName + " is denied, so it pays 0 and its whole charge is adjusted, but its"
+                        + " paid_amount is " + claim.paidAmount());
+            } else if (Era.Claim.REVERSED.equals(claim.status())
+                    && (claim.chargedAmount() >= 0 || claim.paidAmount() > 0)) {
+                violations.add(claimName + " is reversed: it takes back an earlier claim with that claim's amounts"
+                        + " negated, so its charged_amount must be negative and its paid_amount not positive, but they"
+                        + " are " + claim.chargedAmount() + " and " + claim.paidAmount());
+            } else if (Era.Claim.PAID.equals(claim.status()) && claim.paidAmount() < 0) {
+                violations.add(claimName + " is paid, so its paid_amount must not be negative (it is "
+                        + claim.paidAmount() + "): a payer taking money back sends the claim reversed");
+            }
         }
         return violations;
+    }
+
+    /** Every provider adjustment that adjusts nothing (an amount of 0), by its position. */
+    public static List<String> providerAdjustmentViolations(List<Era.ProviderAdjustment> adjustments) {
+        List<String> violations = new ArrayList<>();
+        for (int i = 0; i < adjustments.size(); i++) {
+            if (adjustments.get(i).amount() == 0) {
+                violations.add("provider_adjustments[" + i + "].amount must not be 0: a PLB adjustment moves money"
+                        + " (positive: held back, negative: added)");
+            }
+        }
+        return violations;
+    }
+
+    /**
+     * Every equation the ERA breaks: its claims', their statuses, its provider adjustments, and the
+     * payment against the claims' paid total minus the provider adjustments.
+     */
+    public static List<String> violations(Era era) {
+        List<String> violations = claimViolations(era.claims());
+        violations.addAll(statusViolations(era.claims()));
+        violations.addAll(providerAdjustmentViolations(era.providerAdjustments()));
+        long paid = paidTotal(era.claims());
+        long adjusted = providerAdjustmentTotal(era.providerAdjustments());
+        if (era.providerAdjustments().isEmpty()) {
+            if (era.payment().amount() != paid) {
+                violations.add("payment.amount " + era.payment().amount() + " must equal the sum of the claims'"
+                        + " paid_amount " + paid);
+            }
+        } else if (era.payment().amount() != paid - adjusted) {
+            violations.add("payment.amount " + era.payment().amount() + " must equal the sum of the claims' paid_amount "
+                    + paid + " minus the provider_adjustments' total " + adjusted + ", " + (paid - adjusted));
+        }
+        if (era.payment().amount() <= 0) {
+            violations.add("payment.amount must be positive (it is " + era.payment().amount() + "): it is the money"
+                    + " the payer sends");
+        }
+        return violations;
+    }
+
+    /** The PLB total: what the payer holds back (positive) net of what it adds (negative). */
+    public static long providerAdjustmentTotal(List<Era.ProviderAdjustment> adjustments) {
+        long total = 0;
+        for (Era.ProviderAdjustment adjustment : adjustments) {
+            total += adjustment.amount();
+        }
+        return total;
     }
 
     public static long paidTotal(List<Era.Claim> claims) {

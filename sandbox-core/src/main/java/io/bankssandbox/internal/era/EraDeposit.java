@@ -42,6 +42,11 @@ public record EraDeposit(String payerRouting, String payerAccount, String payeeR
                 break;
             }
         }
+        if (paying == null && era.paymentAccountId() != null) {
+            // sent ahead of its ACH credit: the account that credit will go into
+            Account due = state.table(Account.TABLE).get(era.paymentAccountId());
+            credited = due != null ? due : credited;
+        }
         if (credited == null) {
             throw new IllegalStateException("ERA " + era.id() + " belongs to entity " + era.entityId()
                     + ", which has no account to have been paid into");

@@ -23,10 +23,13 @@ public final class Remittances {
 
     private Remittances() {}
 
-    /** The listing's filters; null fields filter nothing. {@code payer} matches a substring of the payer's name, any case. */
+    /**
+     * The listing's filters; null fields filter nothing. {@code payer} matches a substring of the payer's
+     * name, any case. An ERA still on its way ({@code era_delay}) is in no listing.
+     */
     public record Filter(Instant updatedSince, ReceivedWindow received, String payer) {
         boolean test(Era era) {
-            return (updatedSince == null || !era.updatedAt().isBefore(updatedSince))
+            return era.isReceived() && (updatedSince == null || !era.updatedAt().isBefore(updatedSince))
                     && (received == null || received.contains(era.receivedAt()))
                     && (payer == null || era.payer().name().toLowerCase(Locale.ROOT).contains(payer.toLowerCase(Locale.ROOT)));
         }
@@ -56,11 +59,11 @@ public final class Remittances {
         return new Advice(era, EraDeposit.of(state, era));
     }
 
-    /** The ERA behind a remittance id, or not found when unknown or of an entity the caller cannot see. */
+    /** The ERA behind a remittance id, or not found when unknown, still on its way, or of an entity the caller cannot see. */
     public static Era get(SandboxState state, Caller caller, String remittanceId) {
         Era era = remittanceId.startsWith(PREFIX)
                 ? state.table(Era.TABLE).get(ERA_PREFIX + remittanceId.substring(PREFIX.length())) : null;
-        if (era == null || !caller.canSee(era.entityId())) {
+        if (era == null || !era.isReceived() || !caller.canSee(era.entityId())) {
             throw DomainException.notFound("Remittance", remittanceId);
         }
         return era;

@@ -39,6 +39,34 @@ final class X12Segments {
         end();
     }
 
+    /**
+     * A segment whose elements are simple ({@code String}) or composite ({@code List<String>}, its
+     * components): PLB's adjustment identifiers (reason code, reference). Trailing empty simple
+     * elements are left out; a composite is never empty.
+     */
+    void writeMixed(String tag, List<Object> elements) throws EDIStreamException {
+        writer.writeStartSegment(tag);
+        int last = elements.size() - 1;
+        while (last >= 0 && "".equals(elements.get(last))) {
+            last--;
+        }
+        for (int i = 0; i <= last; i++) {
+            Object element = elements.get(i);
+            if (element instanceof List<?> components) {
+                writer.writeStartElement();
+                for (Object component : components) {
+                    writer.writeComponent(String.valueOf(component));
+                }
+                writer.endElement();
+            } else if (((String) element).isEmpty()) {
+                writer.writeEmptyElement();
+            } else {
+                writer.writeElement((String) element);
+            }
+        }
+        end();
+    }
+
     private void writeElements(String... elements) throws EDIStreamException {
         // trailing empty elements are left out, as X12 requires
         int last = elements.length - 1;

@@ -114,11 +114,25 @@ public final class LockboxMail {
         if (!accounts.hasNext()) {
             throw DomainException.conflict("Provider " + provider.id() + " has no account to deposit checks into");
         }
-        String accountId = accounts.next().id();
+        return deposit(state, provider, accounts.next().id(), mail.checks(), at);
+    }
+
+    /**
+     * Mail arriving now at the lockbox of {@code provider} whose checks are deposited into
+     * {@code accountId} (an account of the provider): a payer's check mailed for an insurance payment
+     * into the account it pays. As {@link #receive}, each submitted check posts at once and is held.
+     */
+    public static MailItem receiveInto(SandboxState state, Entity provider, String accountId, List<IncomingCheck> checks,
+                                       Instant now) {
+        return deposit(state, provider, accountId, checks, now);
+    }
+
+    private static MailItem deposit(SandboxState state, Entity provider, String accountId, List<IncomingCheck> incomingChecks,
+                                    Instant at) {
         String mailId = state.ids.next("inbound_mail_item_");
         String fileId = state.ids.next("file_");
         List<CheckDeposit> checks = new ArrayList<>();
-        for (IncomingCheck incoming : mail.checks() == null ? List.<IncomingCheck>of() : mail.checks()) {
+        for (IncomingCheck incoming : incomingChecks == null ? List.<IncomingCheck>of() : incomingChecks) {
             String checkId = state.ids.next("check_deposit_");
             if (CheckDeposit.REJECTED.equals(incoming.status())) {
                 checks.add(new CheckDeposit(checkId, incoming.amount(), null, CheckDeposit.REJECTED, null, null));

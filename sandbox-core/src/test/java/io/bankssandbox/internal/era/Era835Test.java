@@ -189,7 +189,35 @@ class Era835Test extends SandboxTestBase {
                 }
             }
         }
-        assertThat(paidTotal).isEqualTo(payment.get("amount").asLong());
+        // PLB after the last claim: the payee's NPI, December 31 of the payment's year, reason:reference and amount;
+        // BPR02 is the claims' CLP04 total minus every PLB amount
+        List<Segment> plb = segments.subList(stIndex, seIndex).stream().filter(s -> s.tag().equals("PLB")).toList();
+        JsonNode adjustments = era.path("provider_adjustments");
+        assertThat(plb).hasSize((adjustments.size() + 5) / 6);
+        long plbTotal = 0;
+        List<String> identifiers = new ArrayList<>();
+        for (Segment segment : plb) {
+            assertThat(segment.get(1)).isEqualTo(era.at("/payee/npi").asText());
+            assertThat(segment.get(2)).isEqualTo(payment.get("date").asText().substring(0, 4) + "1231");
+            for (int i = 3; i < segment.elements().size(); i += 2) {
+                identifiers.add(segment.get(i));
+                plbTotal += new BigDecimal(segment.get(i + 1)).movePointRight(2).longValueExact();
+            }
+        }
+        List<String> expected = new ArrayList<>();
+        long adjusted = 0;
+        for (JsonNode adjustment : adjustments) {
+            JsonNode reference = adjustment.get("reference");
+            expected.add(adjustment.get("reason").asText() + (reference == null || reference.isNull() ? "" : ":" + reference.asText()));
+            adjusted += adjustment.get("amount").asLong();
+        }
+        assertThat(identifiers).isEqualTo(expected);
+        assertThat(plbTotal).isEqualTo(adjusted);
+        if (!plb.isEmpty()) {
+            assertThat(segments.indexOf(plb.get(plb.size() - 1))).isEqualTo(seIndex - 1);
+        }
+        assertThat(new BigDecimal(bpr.get(2)).movePointRight(2).longValueExact()).isEqualTo(paidTotal - plbTotal);
+        assertThat(paidTotal - plbTotal).isEqualTo(payment.get("amount").asLong());
     }
 
     @Test
@@ -250,6 +278,77 @@ class Era835Test extends SandboxTestBase {
         assertThat(cas).hasSize(2);
         assertThat(cas.get(0).elements()).hasSize(1 + 6 * 3 - 1);
         assertThat(cas).allSatisfy(s -> assertThat(s.get(1)).isEqualTo("CO"));
+    }
+
+    /**
+     * Every option together, each with the others: ACH or check, with and without either delay, with and
+     * without PLB (interest added, an overpayment held back, more than six), claims paid, denied and a
+     * reversal with its correction. Once the clock has brought every half, each ERA the remittance
+     * listing shows parses back into the amounts of its JSON.
+     */
+    @Test
+    void everyCombinationOfTheOptionsParsesBackToTheSameAmounts() throws Exception {
+        LiveFixtures fixtures = LiveFixtures.read(api);
+        List<Map<String, Object>> claims = List.of(
+                Map.of("patient_control_number", "PCN-R", "payer_claim_number", "E900", "status", "reversed",
+                        "charged_amount", -20_000, "paid_amount", -16_000,
+                        "adjustments", List.of(Map.of("group", "CO", "reason_code", "45", "amount", -4_000))),
+                Map.of("patient_control_number", "PCN-R", "payer_claim_number", "E900", "charged_amount", 20_000,
+                        "paid_amount", 17_500, "patient", Map.of("name", "ROBIN LEE", "subscriber_id", "W9"),
+                        "service_lines", List.of(Map.of("procedure_code", "99214", "charged_amount", 20_000,
+                                "paid_amount", 17_500, "adjustments", List.of(
+                                        Map.of("group", "CO", "reason_code", "45", "amount", 1_500),
+                                        Map.of("group", "PR", "reason_code", "2", "amount", 1_000))))),
+                Map.of("patient_control_number", "PCN-D", "status", "denied", "charged_amount", 9_000, "paid_amount", 0,
+                        "adjustments", List.of(Map.of("group", "CO", "reason_code", "50", "amount", 9_000))),
+                Map.of("patient_control_number", "PCN-P", "charged_amount", 30_000, "paid_amount", 24_000,
+                        "patient_responsibility", 2_000));
+        List<List<Map<String, Object>>> plbs = new ArrayList<>();
+        plbs.add(List.of());
+        plbs.add(List.of(Map.of("reason", "L6", "amount", -412), Map.of("reason", "WO", "reference", "E100", "amount", 3_000)));
+        List<Map<String, Object>> many = new ArrayList<>();
+        for (String reason : List.of("L6", "WO", "FB", "72", "CS", "J1", "IR", "90")) {
+            many.add(Map.of("reason", reason, "reference", "REF-" + reason, "amount", reason.equals("L6") ? -100 : 100));
+        }
+        plbs.add(many);
+        List<String> eraIds = new ArrayList<>();
+        for (String method : List.of("ach", "check")) {
+            for (String eraDelay : new String[] {null, "P1D"}) {
+                for (String paymentDelay : method.equals("ach") ? new String[] {null, "PT12H"} : new String[] {null}) {
+                    for (List<Map<String, Object>> plb : plbs) {
+                        Map<String, Object> body = new java.util.LinkedHashMap<>();
+                        body.put("account_id", fixtures.riversideOperating());
+                        body.put("payer", Map.of("name", "MEDICARE PART B", "id", "MCR01"));
+                        body.put("claims", claims);
+                        body.put("method", method);
+                        if (eraDelay != null) {
+                            body.put("era_delay", eraDelay);
+                        }
+                        if (paymentDelay != null) {
+                            body.put("payment_delay", paymentDelay);
+                        }
+                        if (!plb.isEmpty()) {
+                            body.put("provider_adjustments", plb);
+                        }
+                        ApiClient.Response created = control.post("/_sandbox/insurance-payments", body);
+                        assertThat(created.status()).as(created.toString()).isEqualTo(201);
+                        eraIds.add(created.json().at("/era/id").asText());
+                    }
+                }
+            }
+        }
+        assertThat(control.post("/_sandbox/clock/advance", Map.of("by", "P3D")).status()).isEqualTo(200);
+        int read = 0;
+        for (JsonNode era : state().get("eras")) {
+            if (eraIds.contains(era.get("id").asText())) {
+                assertThat(era.get("received_at").isNull()).as("received by now: %s", era).isFalse();
+                JsonNode shown = api.get("/v0/remittances?entity_id=" + era.get("entity_id").asText() + "&limit=100").json();
+                assertThat(shown.get("data").findValuesAsText("id")).contains(remittanceId(era));
+                assertRoundTrip(api, era);
+                read++;
+            }
+        }
+        assertThat(read).isEqualTo(eraIds.size()).isEqualTo(2 * 2 * 3 + 2 * 3); // ACH: era delay x payment delay x PLB; check: era delay x PLB
     }
 
     @Test

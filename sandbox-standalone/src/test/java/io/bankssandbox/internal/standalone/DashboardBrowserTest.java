@@ -329,6 +329,104 @@ class DashboardBrowserTest {
         assertThat(page.getByTestId("era-row-" + eraId)).containsText("transaction_");
     }
 
+    /** Fills the insurance form with one claim of $280.00 paying $205.00; the caller picks how it arrives, then submits. */
+    private void fillInsurancePayment(String accountId) {
+        page.navigate(sandbox.baseUrl() + "/_sandbox/ui#eras");
+        page.getByTestId("insurance-account").selectOption(accountId);
+        page.getByTestId("insurance-patient").fill("SAM RIVERA");
+        page.getByTestId("insurance-charged").fill("280.00");
+        page.getByTestId("insurance-paid").fill("205.00");
+    }
+
+    private String newEraId(Set<String> before) {
+        Set<String> eras = ids("eras");
+        eras.removeAll(before);
+        assertThat(eras).hasSize(1);
+        return eras.iterator().next();
+    }
+
+    @Test
+    void aCheckPaymentFromTheFormArrivesAsLockboxMailWhoseDepositItsEraNames() {
+        String accountId = accountId(ACCOUNT_NAME);
+        Set<String> erasBefore = ids("eras");
+        Set<String> mailBefore = ids("mail");
+        fillInsurancePayment(accountId);
+        page.getByTestId("insurance-method").selectOption("check");
+        page.getByTestId("insurance-interest").fill("1.25");
+        page.getByTestId("insurance-submit").click();
+
+        assertThat(page.getByTestId("toast")).containsText("Check $206.25 arrived in the lockbox, with its ERA");
+        String eraId = newEraId(erasBefore);
+        Set<String> mail = ids("mail");
+        mail.removeAll(mailBefore);
+        JsonNode check = mail(mail.iterator().next()).at("/checks/0");
+        JsonNode era = null;
+        for (JsonNode e : sandbox.exportState().get("eras")) {
+            if (e.get("id").asText().equals(eraId)) {
+                era = e;
+            }
+        }
+        assertThat(era.at("/payment/method").asText()).isEqualTo("check");
+        assertThat(check.at("/micr/serial_number").asText()).isEqualTo(era.at("/payment/check_number").asText());
+        assertThat(page.getByTestId("era-row-" + eraId)).containsText(check.get("transaction_id").asText());
+        assertThat(page.getByTestId("era-row-" + eraId)).containsText("CHECK #" + check.at("/micr/serial_number").asText());
+        assertThat(page.getByTestId("era-plb-" + eraId)).hasText("PLB L6 +$1.25");
+        page.getByTestId("tab-lockbox").click();
+        assertThat(page.locator("#panel-lockbox")).containsText("#" + check.at("/micr/serial_number").asText());
+        assertThat(pageErrors).isEmpty();
+    }
+
+    @Test
+    void anEraDelayedAfterTheMoneyShowsOnItsWayUntilTheClockBringsIt() {
+        String accountId = accountId(ACCOUNT_NAME);
+        Set<String> erasBefore = ids("eras");
+        fillInsurancePayment(accountId);
+        page.getByTestId("insurance-method").selectOption("check");
+        page.getByTestId("insurance-era-delay").fill("1");
+        page.getByTestId("insurance-submit").click();
+
+        assertThat(page.getByTestId("toast")).containsText("Check $205.00 arrived in the lockbox; its ERA follows 1 day"
+                + " after the money posts");
+        String eraId = newEraId(erasBefore);
+        assertThat(page.getByTestId("era-on-its-way-" + eraId)).hasText("on its way: 2026-03-03 15:00:00 UTC");
+        page.getByTestId("advance-day").click();
+        assertThat(page.getByTestId("clock-now")).containsText("Mar 3, 2026");
+        assertThat(page.getByTestId("era-on-its-way-" + eraId)).hasCount(0);
+        assertThat(page.getByTestId("era-row-" + eraId).locator("td").first()).hasText("2026-03-03 15:00:00 UTC");
+        assertThat(pageErrors).isEmpty();
+    }
+
+    @Test
+    void anEraSentAheadOfItsMoneyShowsWhenTheCreditIsDueAndTheClockBringsTheCredit() {
+        String accountId = accountId(ACCOUNT_NAME);
+        Set<String> erasBefore = ids("eras");
+        Set<String> transfersBefore = transferIds();
+        fillInsurancePayment(accountId);
+        page.getByTestId("insurance-payment-delay").fill("2");
+        List<String> sent = new ArrayList<>();
+        page.onRequest(request -> {
+            if (request.url().endsWith("/_sandbox/insurance-payments")) {
+                sent.add(request.postData());
+            }
+        });
+        page.getByTestId("insurance-submit").click();
+
+        assertThat(page.getByTestId("toast")).containsText("ERA arrived; its $205.00 ACH credit follows in 2 days");
+        assertThat(sent.get(0)).contains("\"payment_delay\":\"P2D\"").doesNotContain("method").doesNotContain("era_delay");
+        String eraId = newEraId(erasBefore);
+        assertThat(page.getByTestId("era-row-" + eraId)).containsText("ACH credit due 2026-03-04 15:00:00 UTC");
+        assertThat(transferIds()).isEqualTo(transfersBefore);
+        page.getByTestId("advance-day").click();
+        page.getByTestId("advance-day").click();
+        assertThat(page.getByTestId("clock-now")).containsText("Mar 4, 2026");
+        Set<String> transfers = transferIds();
+        transfers.removeAll(transfersBefore);
+        // the fixtures' own ERA sent ahead of its money arrived on the way too
+        assertThat(transfers).hasSize(2);
+        assertThat(page.getByTestId("era-row-" + eraId)).containsText("not yet linked");
+        assertThat(pageErrors).isEmpty();
+    }
+
     @Test
     void withAnAdminTokenThePageAsksForItAndThenLoads() {
         sandbox.close();
