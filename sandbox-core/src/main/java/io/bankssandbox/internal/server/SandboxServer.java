@@ -25,6 +25,7 @@ import io.bankssandbox.internal.http.JettyHost;
 import io.bankssandbox.internal.runtime.Feature;
 import io.bankssandbox.internal.runtime.RuntimeConfig;
 import io.bankssandbox.internal.fixtures.FixtureSnapshots;
+import io.bankssandbox.internal.fixtures.PrebuiltFixtureSets;
 import io.bankssandbox.internal.fixtures.StateCodec;
 import io.bankssandbox.internal.fixtures.VerifiedFixtureSets;
 import io.bankssandbox.internal.state.StateModel;
@@ -68,8 +69,14 @@ public final class SandboxServer {
     public static final StateModel MODEL = StateModel.merge(List.of(EntitiesModel.PART, AccountsModel.PART,
             CardsModel.PART, InboundAchModel.PART, LockboxModel.PART, EraModel.PART, ExternalAccountsModel.PART,
             TransfersModel.PART, WebhooksModel.PART));
-    /** Fixture sets decoded for {@link #MODEL}, classpath ones once per JVM. */
-    public static final FixtureSnapshots FIXTURES = new FixtureSnapshots(new StateCodec(MODEL));
+    /**
+     * The class the build writes with the shipped fixture sets bound to their records (see
+     * {@link PrebuiltFixtureSets}); in this package, as it names every feature's records.
+     */
+    public static final String PREBUILT_FIXTURE_SETS = "io.bankssandbox.internal.server.GeneratedFixtureSets";
+    /** Fixture sets decoded for {@link #MODEL}, classpath ones once per JVM (shipped ones as the build bound them). */
+    public static final FixtureSnapshots FIXTURES = new FixtureSnapshots(new StateCodec(MODEL),
+            PrebuiltFixtureSets.provider(PREBUILT_FIXTURE_SETS));
 
     public SandboxServer(RuntimeConfig config) {
         warmUp();
@@ -218,10 +225,20 @@ public final class SandboxServer {
     }
 
     /**
-     * The build's step (sandbox-core's {@code process-classes}): {@code OUTPUT_FILE SET...} checks each
-     * shipped fixture set against {@link #MODEL} and records its digest (see {@link VerifiedFixtureSets}).
+     * The build's step (sandbox-core's {@code process-classes}): {@code CLASSES GENERATED_SOURCES SET...}
+     * checks each shipped fixture set against {@link #MODEL}, records its digest (see
+     * {@link VerifiedFixtureSets}) and binds it into {@link #PREBUILT_FIXTURE_SETS} (see
+     * {@link PrebuiltFixtureSets}), compiled into CLASSES.
      */
     public static void main(String[] args) throws java.io.IOException {
-        VerifiedFixtureSets.write(FIXTURES.codec(), args);
+        java.nio.file.Path classes = java.nio.file.Path.of(args[0]);
+        List<String> sets = List.of(args).subList(2, args.length);
+        String[] verified = new String[sets.size() + 1];
+        verified[0] = classes.resolve(VerifiedFixtureSets.RESOURCE).toString();
+        for (int i = 0; i < sets.size(); i++) {
+            verified[i + 1] = sets.get(i);
+        }
+        VerifiedFixtureSets.write(FIXTURES.codec(), verified);
+        PrebuiltFixtureSets.write(FIXTURES.codec(), classes, java.nio.file.Path.of(args[1]), PREBUILT_FIXTURE_SETS, sets);
     }
 }
