@@ -15,23 +15,28 @@ import java.util.List;
 
 /**
  * Binds a request body, once, to the domain's command record (Jackson, snake_case, through readers
- * made at startup: no reflection per request). The body has passed its schema by then, so binding
- * cannot fail on shape. When the schema did fail, the body is bound as far as it goes, so that the
- * command's own rules can join the schema's messages in one 400.
+ * made on the route's first body and kept: no reflection per request). Not at startup: a reader
+ * builds its record's deserializer, and a start that made one for every route's command paid for
+ * dozens a test may never send. The body has passed its schema by then, so binding cannot fail on
+ * shape. When the schema did fail, the body is bound as far as it goes, so that the command's own
+ * rules can join the schema's messages in one 400.
  */
 final class CommandBinding {
     /**
      * For bodies that failed their schema: unknown properties are skipped, and a number is read only
      * from a JSON integer (not from "100" or 10.5), so no rule runs on a value the schema refused.
      */
-    private static final ObjectMapper LENIENT = lenientMapper();
+    private static final class Lenient {
+        static final ObjectMapper MAPPER = lenientMapper();
+    }
 
-    private final ObjectReader strict;
-    private final ObjectReader lenient;
+    private final Class<?> type;
+    /** Made on first use; two threads may both make one, and they make the same. */
+    private volatile ObjectReader strict;
+    private volatile ObjectReader lenient;
 
     CommandBinding(Class<?> type) {
-        this.strict = Json.MAPPER.readerFor(type);
-        this.lenient = LENIENT.readerFor(type);
+        this.type = type;
     }
 
     private static ObjectMapper lenientMapper() {
@@ -42,10 +47,28 @@ final class CommandBinding {
         return mapper;
     }
 
+    private ObjectReader strict() {
+        ObjectReader reader = strict;
+        if (reader == null) {
+            reader = Json.MAPPER.readerFor(type);
+            strict = reader;
+        }
+        return reader;
+    }
+
+    private ObjectReader lenient() {
+        ObjectReader reader = lenient;
+        if (reader == null) {
+            reader = Lenient.MAPPER.readerFor(type);
+            lenient = reader;
+        }
+        return reader;
+    }
+
     /** The command of a body that passed its schema. */
     Object bind(JsonNode body) {
         try {
-            return strict.readValue(body);
+            return strict().readValue(body);
         } catch (IOException | IllegalArgumentException e) {
             // the schema admitted something the record cannot hold: a gap in the schema, said plainly
             throw DomainException.invalid(List.of("request body does not match its schema: "
@@ -57,7 +80,7 @@ final class CommandBinding {
     List<String> violationsOf(JsonNode body) {
         Object command;
         try {
-            command = lenient.readValue(body);
+            command = lenient().readValue(body);
         } catch (IOException | RuntimeException e) {
             return List.of(); // the schema's messages already say what is wrong
         }
