@@ -30,16 +30,44 @@ public final class OpenApiDocument {
             "control", "live-entities", "live-accounts", "transactions", "transfers", "card-details",
             "live-lockbox", "remittances", "ui", "webhooks", "entity-onboarding");
 
-    private final ObjectNode document;
+    /** Null until first needed when the operations come from the build's index (see {@link #open}). */
+    private volatile ObjectNode document;
     /** Pretty-printed when first served, not at every start. */
     private volatile byte[] serialized;
     private final ConcurrentMap<String, Operation> operations = new ConcurrentHashMap<>();
 
-    private OpenApiDocument(ObjectNode document) {
+    private OpenApiDocument(ObjectNode document, Map<String, Operation> indexed) {
         this.document = document;
+        this.operations.putAll(indexed);
     }
 
+    /** The document, parsed and merged now; each operation read from it when first asked for. */
     public static OpenApiDocument load() {
+        return new OpenApiDocument(parse(), Map.of());
+    }
+
+    /**
+     * The document for serving: every operation from the index the build wrote ({@link OperationIndex})
+     * when it was made from exactly these files, and the document itself parsed when first needed (the
+     * first validation, the first time it is served): registering the routes and answering a request
+     * without a body or query need no more. Without a matching index, {@link #load}.
+     */
+    public static OpenApiDocument open() {
+        Map<String, Operation> indexed = OperationIndex.read(sources());
+        return indexed == null ? load() : new OpenApiDocument(null, indexed);
+    }
+
+    /** The base file and each fragment, in the order they merge: what {@link OperationIndex} is a digest of. */
+    static List<String> sources() {
+        List<String> sources = new ArrayList<>();
+        sources.add(BASE);
+        for (String fragment : FRAGMENTS) {
+            sources.add("io/bankssandbox/openapi/" + fragment + ".json");
+        }
+        return sources;
+    }
+
+    private static ObjectNode parse() {
         ObjectNode base = (ObjectNode) read(BASE);
         for (String fragment : FRAGMENTS) {
             JsonNode part = read("io/bankssandbox/openapi/" + fragment + ".json");
@@ -49,7 +77,7 @@ public final class OpenApiDocument {
                 merge((ObjectNode) base.withObjectProperty("components").withObjectProperty(kind.getKey()), kind.getValue(), fragment);
             }
         }
-        return new OpenApiDocument(base);
+        return base;
     }
 
     private static JsonNode read(String resource) {
@@ -74,7 +102,32 @@ public final class OpenApiDocument {
     }
 
     public JsonNode document() {
-        return document;
+        ObjectNode parsed = document;
+        if (parsed == null) {
+            synchronized (this) {
+                parsed = document;
+                if (parsed == null) {
+                    parsed = parse();
+                    document = parsed;
+                }
+            }
+        }
+        return parsed;
+    }
+
+    /** Every operation of the document, read from it (the build's index is made of these). */
+    List<Operation> allOperations() {
+        List<Operation> all = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> paths = document().path("paths").fields(); paths.hasNext(); ) {
+            Map.Entry<String, JsonNode> path = paths.next();
+            for (Iterator<String> methods = path.getValue().fieldNames(); methods.hasNext(); ) {
+                String method = methods.next();
+                if (List.of("get", "put", "post", "delete", "patch", "head", "options", "trace").contains(method)) {
+                    all.add(readOperation(method.toUpperCase(java.util.Locale.ROOT), path.getKey()));
+                }
+            }
+        }
+        return all;
     }
 
     /** The document as served, pretty-printed once. */
@@ -83,7 +136,7 @@ public final class OpenApiDocument {
         if (bytes == null) {
             try {
                 // two threads may both print it; they print the same bytes
-                bytes = Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(document);
+                bytes = Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(document());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -99,7 +152,7 @@ public final class OpenApiDocument {
     }
 
     private Operation readOperation(String method, String pathTemplate) {
-        JsonNode node = document.path("paths").path(pathTemplate).path(method.toLowerCase());
+        JsonNode node = document().path("paths").path(pathTemplate).path(method.toLowerCase());
         if (node.isMissingNode()) {
             throw new IllegalStateException("route " + method + " " + pathTemplate + " is not in the OpenAPI document");
         }
@@ -125,11 +178,83 @@ public final class OpenApiDocument {
     }
 
     private JsonNode resolve(String ref) {
-        return document.at(ref.substring(1));
+        return document().at(ref.substring(1));
     }
 
     /** A documented parameter: its schema drives type coercion, defaults and range checks. */
-    public record Parameter(String name, String in, boolean required, JsonNode schema, String schemaRef) {}
+    public static final class Parameter {
+        private final String name;
+        private final String in;
+        private final boolean required;
+        private final String schemaRef;
+        /** The schema's JSON when it comes from the build's index: parsed when first asked for. */
+        private final String schemaText;
+        private volatile JsonNode schema;
+
+        public Parameter(String name, String in, boolean required, JsonNode schema, String schemaRef) {
+            this(name, in, required, schemaRef, null, schema);
+        }
+
+        private Parameter(String name, String in, boolean required, String schemaRef, String schemaText, JsonNode schema) {
+            this.name = name;
+            this.in = in;
+            this.required = required;
+            this.schemaRef = schemaRef;
+            this.schemaText = schemaText;
+            this.schema = schema;
+        }
+
+        /** A parameter whose schema is given as JSON, read when first needed (a start reads none). */
+        static Parameter withSchemaText(String name, String in, boolean required, String schemaRef, String schemaText) {
+            return new Parameter(name, in, required, schemaRef, schemaText, null);
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public String in() {
+            return in;
+        }
+
+        public boolean required() {
+            return required;
+        }
+
+        public JsonNode schema() {
+            JsonNode parsed = schema;
+            if (parsed == null) {
+                try {
+                    parsed = Json.MAPPER.readTree(schemaText); // two threads may both read it: equal trees
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                schema = parsed;
+            }
+            return parsed;
+        }
+
+        public String schemaRef() {
+            return schemaRef;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Parameter that && name.equals(that.name) && in.equals(that.in)
+                    && required == that.required && schema().equals(that.schema()) && schemaRef.equals(that.schemaRef);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(name, in, required, schema(), schemaRef);
+        }
+
+        @Override
+        public String toString() {
+            return "Parameter[name=" + name + ", in=" + in + ", required=" + required + ", schema=" + schema()
+                    + ", schemaRef=" + schemaRef + "]";
+        }
+    }
 
     /** A documented operation; {@code bodySchemaRef} is {@code #/components/schemas/...} or null. */
     public record Operation(String method, String pathTemplate, List<Parameter> parameters, String bodySchemaRef) {

@@ -39,7 +39,9 @@ public final class SchemaValidator {
     private static final boolean API_POINTERS_ESCAPED = false;
 
     /** Every document the validator knows, by IRI: schemas in one may {@code $ref} schemas in another. */
-    private final Map<String, JsonNode> documents;
+    private final java.util.function.Supplier<Map<String, JsonNode>> documentsSource;
+    /** Read when first needed: the OpenAPI document may not be parsed before the first validation. */
+    private volatile Map<String, JsonNode> documents;
     private final String iri;
     /** Built on the first validation: a sandbox that validates nothing (a GET) never loads the schema library. */
     private volatile SchemaRegistry registry;
@@ -47,7 +49,7 @@ public final class SchemaValidator {
     private final boolean formatsAsserted;
 
     public SchemaValidator(OpenApiDocument openApi) {
-        this(openApi.document(), OpenApiDocument.IRI);
+        this(OpenApiDocument.IRI, () -> Map.of(OpenApiDocument.IRI, openApi.document()), true);
     }
 
     /** A validator over any JSON document holding schemas, known by {@code iri}. */
@@ -68,9 +70,24 @@ public final class SchemaValidator {
      * as in the scenario format (whose {@code regex} replay checks itself, in its own words).
      */
     public SchemaValidator(String iri, Map<String, JsonNode> documents, boolean formatsAsserted) {
+        this(iri, () -> documents, formatsAsserted);
         this.documents = Map.copyOf(documents);
+    }
+
+    private SchemaValidator(String iri, java.util.function.Supplier<Map<String, JsonNode>> documents, boolean formatsAsserted) {
+        this.documentsSource = documents;
         this.iri = iri;
         this.formatsAsserted = formatsAsserted;
+    }
+
+    /** Every document, by IRI (two threads may both read them: the same documents). */
+    private Map<String, JsonNode> documents() {
+        Map<String, JsonNode> read = documents;
+        if (read == null) {
+            read = Map.copyOf(documentsSource.get());
+            documents = read;
+        }
+        return read;
     }
 
     private SchemaRegistry registry() {
@@ -89,7 +106,7 @@ public final class SchemaValidator {
 
     private SchemaRegistry newRegistry() {
         Map<String, String> texts = new java.util.HashMap<>();
-        documents.forEach((documentIri, document) -> {
+        documents().forEach((documentIri, document) -> {
             try {
                 texts.put(documentIri, Json.MAPPER.writeValueAsString(document));
             } catch (IOException e) {
@@ -245,7 +262,7 @@ public final class SchemaValidator {
             int hash = Math.max(0, target.indexOf('#'));
             String targetIri = hash == 0 ? documentIri
                     : java.net.URI.create(documentIri).resolve(target.substring(0, hash)).toString();
-            JsonNode document = documents.get(targetIri);
+            JsonNode document = documents().get(targetIri);
             String pointer = target.indexOf('#') < 0 ? "" : target.substring(target.indexOf('#') + 1);
             if (document != null && declares(targetIri, document.at(pointer), property, depth + 1)) {
                 return true;
@@ -310,7 +327,7 @@ public final class SchemaValidator {
         if (!fragment.startsWith("/")) {
             return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
         }
-        JsonNode document = documents.getOrDefault(String.valueOf(location.getAbsoluteIri()), documents.get(iri));
+        JsonNode document = documents().getOrDefault(String.valueOf(location.getAbsoluteIri()), documents().get(iri));
         JsonNode node = document.at(fragment);
         if (node.isMissingNode() || !node.isObject() || !node.has(error.getKeyword())) {
             // the location names the keyword itself: step up to its schema object

@@ -228,7 +228,8 @@ public final class SandboxServer {
      * The build's step (sandbox-core's {@code process-classes}): {@code CLASSES GENERATED_SOURCES SET...}
      * checks each shipped fixture set against {@link #MODEL}, records its digest (see
      * {@link VerifiedFixtureSets}) and binds it into {@link #PREBUILT_FIXTURE_SETS} (see
-     * {@link PrebuiltFixtureSets}), compiled into CLASSES.
+     * {@link PrebuiltFixtureSets}), compiled into CLASSES; then writes the index of the OpenAPI document's
+     * operations into CLASSES (see {@code OperationIndex}).
      */
     public static void main(String[] args) throws java.io.IOException {
         java.nio.file.Path classes = java.nio.file.Path.of(args[0]);
@@ -240,5 +241,6 @@ public final class SandboxServer {
         }
         VerifiedFixtureSets.write(FIXTURES.codec(), verified);
         PrebuiltFixtureSets.write(FIXTURES.codec(), classes, java.nio.file.Path.of(args[1]), PREBUILT_FIXTURE_SETS, sets);
+        Contracts.writeOperationIndex(classes);
     }
 }

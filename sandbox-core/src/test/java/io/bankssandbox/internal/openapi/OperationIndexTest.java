@@ -1,0 +1,47 @@
+package io.bankssandbox.internal.openapi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class OperationIndexTest {
+
+    @Test
+    void theBuildsIndexGivesEveryOperationAsTheDocumentDoes() {
+        Map<String, OpenApiDocument.Operation> indexed = OperationIndex.read(OpenApiDocument.sources());
+        List<OpenApiDocument.Operation> all = OpenApiDocument.load().allOperations();
+
+        assertThat(indexed).as("the build writes the index (sandbox-core's process-classes)").isNotNull();
+        assertThat(indexed).hasSize(all.size());
+        for (OpenApiDocument.Operation operation : all) {
+            assertThat(indexed.get(operation.method() + " " + operation.pathTemplate())).isEqualTo(operation);
+        }
+    }
+
+    @Test
+    void anIndexMadeFromOtherFilesIsNotUsed() {
+        List<String> other = new ArrayList<>(OpenApiDocument.sources());
+        other.remove(other.size() - 1);
+
+        assertThat(OperationIndex.read(other)).isNull();
+    }
+
+    @Test
+    void theServedDocumentAnswersAsTheParsedOneAndIsParsedWhenFirstNeeded() {
+        OpenApiDocument served = OpenApiDocument.open();
+        OpenApiDocument parsed = OpenApiDocument.load();
+
+        assertThat(served.operation("POST", "/v0/cards")).isEqualTo(parsed.operation("POST", "/v0/cards"));
+        assertThat(served.operation("GET", "/v0/cards/{card_id}").idempotent()).isFalse();
+        assertThat(served.operation("POST", "/v0/cards").idempotent()).isTrue();
+        assertThat(served.document()).isEqualTo(parsed.document());
+        assertThat(served.bytes()).isEqualTo(parsed.bytes());
+        assertThatThrownBy(() -> served.operation("GET", "/v0/no-such-route"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("route GET /v0/no-such-route is not in the OpenAPI document");
+    }
+}
