@@ -23,8 +23,9 @@
 #              then until its CPU per request settles, at most WARMUP_MAX), measured (DURATION),
 #              stopped; ROUNDS rounds, the order rotated each round.
 #  start       `java -jar` start to the first 200, sandbox, WireMock, MockServer, bare Javalin, and
-#              bin/banks-sandbox (WireMock with the same two flags beside it): STARTS fresh JVMs each,
-#              the order rotated each round (StartBench: the poller is one running process).
+#              bin/banks-sandbox (WireMock with the same two flags beside it; and on JAVA25_HOME, a JDK 24+,
+#              with its AOT cache): STARTS fresh JVMs each, the order rotated each round (StartBench: the
+#              poller is one running process).
 #  first       the first server in a fresh JVM, started and asked one question with the JDK's
 #              HttpClient, then CYCLES further ones (start, one question, close), sandbox, WireMock,
 #              MockServer, bare Javalin embedded: STARTS fresh JVMs each, rotated (FirstStart).
@@ -45,6 +46,8 @@ WIREMOCK=$OUT/wiremock-standalone.jar
 MOCKSERVER=$OUT/mockserver-netty.jar
 export CP=$JAR:$OUT/classes
 BASELINE_JAR=${BASELINE_JAR:-}
+# a JDK 24 or later for the launcher's AOT-cache row (skipped when there is none)
+JAVA25_HOME=${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-16}
 DURATION=${DURATION:-5s}
@@ -264,12 +267,23 @@ if part start; then
   # by its first 200 (all its threads): on a shared machine the wall time grows with the
   # neighbours' load, CPU less.
   SB_CDS=$OUT/banks-sandbox.jsa
+  SB_AOT=$OUT/banks-sandbox-java25.aot
   WM_CDS=$OUT/wiremock.jsa
   # the recording runs of both archives (not measured): one start, one answer, a clean exit
-  rm -f "$SB_CDS" "$WM_CDS"
+  rm -f "$SB_CDS" "$SB_AOT" "$SB_AOT.config" "$WM_CDS"
   BANKS_SANDBOX_JAR=$JAR BANKS_SANDBOX_CDS=$SB_CDS BANKS_SANDBOX_JAVA_OPTS="$JAVA_OPTS" \
     "$ROOT/sandbox-standalone/bin/banks-sandbox" serve --port "$PORT_LAUNCHER" > "$OUT/launcher-training.log" 2>&1 & pid=$!
   wait_200 "http://127.0.0.1:$PORT_LAUNCHER/v0/cards/$CARD" "$pid"; stop "$pid"
+  # the launcher on Java 24+ (the AOT cache) when such a JDK is there: the first run records, the second
+  # makes the cache (then starts with it)
+  if [ -x "$JAVA25_HOME/bin/java" ]; then
+    for training in record create; do
+      JAVA_HOME=$JAVA25_HOME BANKS_SANDBOX_JAR=$JAR BANKS_SANDBOX_CDS=$SB_AOT BANKS_SANDBOX_JAVA_OPTS="$JAVA_OPTS" \
+        "$ROOT/sandbox-standalone/bin/banks-sandbox" serve --port "$PORT_LAUNCHER" > "$OUT/launcher25-$training.log" 2>&1 & pid=$!
+      wait_200 "http://127.0.0.1:$PORT_LAUNCHER/v0/cards/$CARD" "$pid"; stop "$pid"
+    done
+    [ -f "$SB_AOT" ] || { echo "the launcher did not make its AOT cache on $JAVA25_HOME" >&2; exit 1; }
+  fi
   java -XX:ArchiveClassesAtExit="$WM_CDS" -Xlog:cds=off -Xlog:cds+dynamic=off -XX:TieredStopAtLevel=1 $JAVA_OPTS \
     -jar "$WIREMOCK" --port "$PORT_WIREMOCK" --root-dir "$OUT/wiremock-root" --disable-banner > "$OUT/wiremock-training.log" 2>&1 & pid=$!
   wait_200 "http://127.0.0.1:$PORT_WIREMOCK/v0/cards/$CARD" "$pid"; stop "$pid"
@@ -290,6 +304,9 @@ if part start; then
     spec http javalin "$PORT_JAVALIN" "$P" java $JAVA_OPTS -cp "$CP" io.bankssandbox.internal.bench.BareJavalin "$PORT_JAVALIN" "$OUT/card.json"
     spec http sandbox_launcher "$PORT_LAUNCHER" "$P" env BANKS_SANDBOX_JAR="$JAR" BANKS_SANDBOX_CDS="$SB_CDS" \
       BANKS_SANDBOX_JAVA_OPTS="$JAVA_OPTS" "$ROOT/sandbox-standalone/bin/banks-sandbox" serve --port "$PORT_LAUNCHER"
+    [ ! -x "$JAVA25_HOME/bin/java" ] || spec http sandbox_launcher25 "$PORT_LAUNCHER" "$P" env JAVA_HOME="$JAVA25_HOME" \
+      BANKS_SANDBOX_JAR="$JAR" BANKS_SANDBOX_CDS="$SB_AOT" BANKS_SANDBOX_JAVA_OPTS="$JAVA_OPTS" \
+      "$ROOT/sandbox-standalone/bin/banks-sandbox" serve --port "$PORT_LAUNCHER"
     spec http wiremock_tuned "$PORT_WIREMOCK" "$P" java -XX:SharedArchiveFile="$WM_CDS" -Xlog:cds=off -Xlog:cds+dynamic=off \
       -XX:TieredStopAtLevel=1 $JAVA_OPTS -jar "$WIREMOCK" --port "$PORT_WIREMOCK" --root-dir "$OUT/wiremock-root" --disable-banner
     [ -z "$BASELINE_JAR" ] || spec http baseline "$PORT_BASELINE" "$P" java $JAVA_OPTS $SANDBOX_JAVA_OPTS -jar "$BASELINE_JAR" \

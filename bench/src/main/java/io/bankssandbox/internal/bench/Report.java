@@ -49,6 +49,8 @@ public final class Report {
                 + (baseline ? " " + wallCpu("baseline_start") + " |" : ""));
         out.add("| the same with a CDS archive + C1 only, median ms wall (CPU) | " + wallCpu("sandbox_launcher_start")
                 + " (bin/banks-sandbox) | " + wallCpu("wiremock_tuned_start") + " (same flags) | | |" + b);
+        out.add("| bin/banks-sandbox on Java 25 (AOT cache + C1 only), median ms wall (CPU) | "
+                + wallCpu("sandbox_launcher25_start") + " | | | |" + b);
         out.add("| first server in a fresh JVM: start + one request (JDK HttpClient), median ms (from the JVM's launch) | "
                 + first("sandbox") + " | " + first("wiremock") + " | " + first("mockserver") + " | " + first("javalin") + " |"
                 + (baseline ? " " + first("baseline") + " |" : ""));
@@ -140,6 +142,8 @@ public final class Report {
                 ratio("sandbox_start_cpu_ms", "mockserver_start_cpu_ms"));
         atMost("bin/banks-sandbox vs WireMock's plain `java -jar`, wall",
                 ratio("sandbox_launcher_start_ms", "wiremock_start_ms"), 0.4, "x");
+        atMost("bin/banks-sandbox on Java 25 (its AOT cache) vs WireMock's plain `java -jar` (Java 17), wall",
+                ratio("sandbox_launcher25_start_ms", "wiremock_start_ms"), 0.4, "x");
         report("bin/banks-sandbox vs WireMock with the same two flags (context)",
                 ratio("sandbox_launcher_start_ms", "wiremock_tuned_start_ms"));
         atMost("first Sandbox.start() + one request in a fresh JVM vs bare Javalin embedded",
