@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark of every performance target the design states (DESIGN §8), side by side in one run,
+# The benchmark of every performance target (docs/performance.md lists them), side by side in one run,
 # measured the way a user measures: fresh JVMs, rounds that alternate the servers, medians.
 # The peers: WireMock 3.13.2 and MockServer 7.6.0 (both from Maven Central, each started as its
 # documentation starts it), and a bare Javalin route from the sandbox's own jar, the floor any

@@ -131,7 +131,7 @@ public final class Report {
     }
 
     private void targets() {
-        out.add("| target (DESIGN §8), each a ratio within this run | measured | goal | met |");
+        out.add("| target, each a ratio within this run | measured | goal | met |");
         out.add("|---|---:|---:|:-:|");
         atMost("`java -jar` start to first 200 vs bare Javalin from the same jar, wall",
                 ratio("sandbox_start_ms", "javalin_start_ms"), 1.15, "x");

@@ -26,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The webhook targets of DESIGN §8, embedded: (1) a burst of 10,000 transactions (5,000 book
+ * The webhook targets (docs/performance.md), embedded: (1) a burst of 10,000 transactions (5,000 book
  * transfers over HTTP from 8 client threads), every {@code transaction.created} delivered to a
  * loopback receiver, first-attempt latency measured from the write's commit to the receiver's
  * arrival; (2) {@code POST /v0/cards} latency with an endpoint whose receiver accepts connections
