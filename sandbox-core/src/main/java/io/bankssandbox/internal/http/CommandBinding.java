@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.type.LogicalType;
 import io.bankssandbox.internal.state.Command;
 import io.bankssandbox.internal.state.DomainException;
 import io.bankssandbox.internal.state.Json;
+import io.bankssandbox.internal.state.Lazy;
 import java.io.IOException;
 import java.util.List;
 
@@ -30,13 +31,13 @@ final class CommandBinding {
         static final ObjectMapper MAPPER = lenientMapper();
     }
 
-    private final Class<?> type;
-    /** Made on first use; two threads may both make one, and they make the same. */
-    private volatile ObjectReader strict;
-    private volatile ObjectReader lenient;
+    /** Made on a route's first body, not at every start. */
+    private final Lazy<ObjectReader> strict;
+    private final Lazy<ObjectReader> lenient;
 
     CommandBinding(Class<?> type) {
-        this.type = type;
+        this.strict = Lazy.of(() -> Json.MAPPER.readerFor(type));
+        this.lenient = Lazy.of(() -> Lenient.MAPPER.readerFor(type));
     }
 
     private static ObjectMapper lenientMapper() {
@@ -47,28 +48,10 @@ final class CommandBinding {
         return mapper;
     }
 
-    private ObjectReader strict() {
-        ObjectReader reader = strict;
-        if (reader == null) {
-            reader = Json.MAPPER.readerFor(type);
-            strict = reader;
-        }
-        return reader;
-    }
-
-    private ObjectReader lenient() {
-        ObjectReader reader = lenient;
-        if (reader == null) {
-            reader = Lenient.MAPPER.readerFor(type);
-            lenient = reader;
-        }
-        return reader;
-    }
-
     /** The command of a body that passed its schema. */
     Object bind(JsonNode body) {
         try {
-            return strict().readValue(body);
+            return strict.get().readValue(body);
         } catch (IOException | IllegalArgumentException e) {
             // the schema admitted something the record cannot hold: a gap in the schema, said plainly
             throw DomainException.invalid(List.of("request body does not match its schema: "
@@ -80,7 +63,7 @@ final class CommandBinding {
     List<String> violationsOf(JsonNode body) {
         Object command;
         try {
-            command = lenient().readValue(body);
+            command = lenient.get().readValue(body);
         } catch (IOException | RuntimeException e) {
             return List.of(); // the schema's messages already say what is wrong
         }

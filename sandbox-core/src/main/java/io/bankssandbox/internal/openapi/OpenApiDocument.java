@@ -1,6 +1,7 @@
 package io.bankssandbox.internal.openapi;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.internal.state.Lazy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bankssandbox.internal.state.Json;
 import java.io.IOException;
@@ -30,20 +31,20 @@ public final class OpenApiDocument {
             "control", "live-entities", "live-accounts", "transactions", "transfers", "card-details",
             "live-lockbox", "remittances", "ui", "webhooks", "entity-onboarding");
 
-    /** Null until first needed when the operations come from the build's index (see {@link #open}). */
-    private volatile ObjectNode document;
+    /** Parsed when first needed when the operations come from the build's index (see {@link #open}). */
+    private final Lazy<ObjectNode> document;
     /** Pretty-printed when first served, not at every start. */
-    private volatile byte[] serialized;
+    private final Lazy<byte[]> serialized = Lazy.of(this::prettyPrinted);
     private final ConcurrentMap<String, Operation> operations = new ConcurrentHashMap<>();
 
-    private OpenApiDocument(ObjectNode document, Map<String, Operation> indexed) {
+    private OpenApiDocument(Lazy<ObjectNode> document, Map<String, Operation> indexed) {
         this.document = document;
         this.operations.putAll(indexed);
     }
 
     /** The document, parsed and merged now; each operation read from it when first asked for. */
     public static OpenApiDocument load() {
-        return new OpenApiDocument(parse(), Map.of());
+        return new OpenApiDocument(Lazy.made(parse()), Map.of());
     }
 
     /**
@@ -54,7 +55,7 @@ public final class OpenApiDocument {
      */
     public static OpenApiDocument open() {
         Map<String, Operation> indexed = OperationIndex.read(sources());
-        return indexed == null ? load() : new OpenApiDocument(null, indexed);
+        return indexed == null ? load() : new OpenApiDocument(Lazy.of(OpenApiDocument::parse), indexed);
     }
 
     /** The base file and each fragment, in the order they merge: what {@link OperationIndex} is a digest of. */
@@ -102,17 +103,7 @@ public final class OpenApiDocument {
     }
 
     public JsonNode document() {
-        ObjectNode parsed = document;
-        if (parsed == null) {
-            synchronized (this) {
-                parsed = document;
-                if (parsed == null) {
-                    parsed = parse();
-                    document = parsed;
-                }
-            }
-        }
-        return parsed;
+        return document.get();
     }
 
     /** Every operation of the document, read from it (the build's index is made of these). */
@@ -132,17 +123,15 @@ public final class OpenApiDocument {
 
     /** The document as served, pretty-printed once. */
     public byte[] bytes() {
-        byte[] bytes = serialized;
-        if (bytes == null) {
-            try {
-                // two threads may both print it; they print the same bytes
-                bytes = Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(document());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            serialized = bytes;
+        return serialized.get().clone();
+    }
+
+    private byte[] prettyPrinted() {
+        try {
+            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(document());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        return bytes.clone();
     }
 
     /** The operation for a method and a path template such as {@code /v0/cards/{card_id}}. */

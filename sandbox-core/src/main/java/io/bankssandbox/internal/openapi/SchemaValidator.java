@@ -11,6 +11,7 @@ import com.networknt.schema.dialect.Dialects;
 import com.networknt.schema.keyword.AnnotationKeyword;
 import com.networknt.schema.path.NodePath;
 import io.bankssandbox.internal.state.Json;
+import io.bankssandbox.internal.state.Lazy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -38,18 +39,19 @@ public final class SchemaValidator {
      */
     private static final boolean API_POINTERS_ESCAPED = false;
 
-    /** Every document the validator knows, by IRI: schemas in one may {@code $ref} schemas in another. */
-    private final java.util.function.Supplier<Map<String, JsonNode>> documentsSource;
-    /** Read when first needed: the OpenAPI document may not be parsed before the first validation. */
-    private volatile Map<String, JsonNode> documents;
+    /**
+     * Every document the validator knows, by IRI: schemas in one may {@code $ref} schemas in another.
+     * Read when first needed: the OpenAPI document may not be parsed before the first validation.
+     */
+    private final Lazy<Map<String, JsonNode>> documents;
     private final String iri;
     /** Built on the first validation: a sandbox that validates nothing (a GET) never loads the schema library. */
-    private volatile SchemaRegistry registry;
+    private final Lazy<SchemaRegistry> registry = Lazy.of(this::newRegistry);
     private final Map<String, Schema> schemas = new ConcurrentHashMap<>();
     private final boolean formatsAsserted;
 
     public SchemaValidator(OpenApiDocument openApi) {
-        this(OpenApiDocument.IRI, () -> Map.of(OpenApiDocument.IRI, openApi.document()), true);
+        this(OpenApiDocument.IRI, Lazy.of(() -> Map.of(OpenApiDocument.IRI, openApi.document())), true);
     }
 
     /** A validator over any JSON document holding schemas, known by {@code iri}. */
@@ -70,43 +72,22 @@ public final class SchemaValidator {
      * as in the scenario format (whose {@code regex} replay checks itself, in its own words).
      */
     public SchemaValidator(String iri, Map<String, JsonNode> documents, boolean formatsAsserted) {
-        this(iri, () -> documents, formatsAsserted);
-        this.documents = Map.copyOf(documents);
+        this(iri, Lazy.made(Map.copyOf(documents)), formatsAsserted);
     }
 
-    private SchemaValidator(String iri, java.util.function.Supplier<Map<String, JsonNode>> documents, boolean formatsAsserted) {
-        this.documentsSource = documents;
+    private SchemaValidator(String iri, Lazy<Map<String, JsonNode>> documents, boolean formatsAsserted) {
+        this.documents = documents;
         this.iri = iri;
         this.formatsAsserted = formatsAsserted;
     }
 
-    /** Every document, by IRI (two threads may both read them: the same documents). */
-    private Map<String, JsonNode> documents() {
-        Map<String, JsonNode> read = documents;
-        if (read == null) {
-            read = Map.copyOf(documentsSource.get());
-            documents = read;
-        }
-        return read;
-    }
-
     private SchemaRegistry registry() {
-        SchemaRegistry built = registry;
-        if (built == null) {
-            synchronized (this) {
-                built = registry;
-                if (built == null) {
-                    built = newRegistry();
-                    registry = built;
-                }
-            }
-        }
-        return built;
+        return registry.get();
     }
 
     private SchemaRegistry newRegistry() {
         Map<String, String> texts = new java.util.HashMap<>();
-        documents().forEach((documentIri, document) -> {
+        documents.get().forEach((documentIri, document) -> {
             try {
                 texts.put(documentIri, Json.MAPPER.writeValueAsString(document));
             } catch (IOException e) {
@@ -262,7 +243,7 @@ public final class SchemaValidator {
             int hash = Math.max(0, target.indexOf('#'));
             String targetIri = hash == 0 ? documentIri
                     : java.net.URI.create(documentIri).resolve(target.substring(0, hash)).toString();
-            JsonNode document = documents().get(targetIri);
+            JsonNode document = documents.get().get(targetIri);
             String pointer = target.indexOf('#') < 0 ? "" : target.substring(target.indexOf('#') + 1);
             if (document != null && declares(targetIri, document.at(pointer), property, depth + 1)) {
                 return true;
@@ -327,7 +308,7 @@ public final class SchemaValidator {
         if (!fragment.startsWith("/")) {
             return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
         }
-        JsonNode document = documents().getOrDefault(String.valueOf(location.getAbsoluteIri()), documents().get(iri));
+        JsonNode document = documents.get().getOrDefault(String.valueOf(location.getAbsoluteIri()), documents.get().get(iri));
         JsonNode node = document.at(fragment);
         if (node.isMissingNode() || !node.isObject() || !node.has(error.getKeyword())) {
             // the location names the keyword itself: step up to its schema object
