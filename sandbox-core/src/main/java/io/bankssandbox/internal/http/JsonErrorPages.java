@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpHeaderValue;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.handler.ErrorHandler;
@@ -13,7 +14,10 @@ import org.eclipse.jetty.util.Callback;
 /**
  * Errors Jetty answers before a request reaches the pipeline (request line or headers over 8 KiB,
  * a malformed or ambiguous URI) in the sandbox's JSON error shape instead of Jetty's HTML page, so
- * that a client's error handling sees the same kind of body on every answer.
+ * that a client's error handling sees the same kind of body on every answer. Each says
+ * {@code Connection: close}: Jetty closes the connection after a message it could not read, and a
+ * client told nothing keeps it for its next request, which then meets a closed socket (a POST is not
+ * retried: the client gets no answer at all).
  */
 public final class JsonErrorPages extends ErrorHandler {
     private static final String JSON = "application/json; charset=utf-8";
@@ -30,6 +34,7 @@ public final class JsonErrorPages extends ErrorHandler {
         String path = request.getHttpURI() == null ? "" : String.valueOf(request.getHttpURI().getPath());
         ErrorShape shape = path.startsWith("/v0/external-accounts") ? ErrorShape.SIMPLE : ErrorShape.NEST;
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, JSON);
+        response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
         response.write(true, ByteBuffer.wrap(body(shape, code, message)), callback);
     }
 
@@ -37,6 +42,7 @@ public final class JsonErrorPages extends ErrorHandler {
     @Override
     public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
         fields.put(HttpHeader.CONTENT_TYPE, JSON);
+        fields.put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
         return ByteBuffer.wrap(body(ErrorShape.NEST, status, reason));
     }
 

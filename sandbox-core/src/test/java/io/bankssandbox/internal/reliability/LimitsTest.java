@@ -135,6 +135,9 @@ class LimitsTest extends SandboxTestBase {
         assertThat(response.status()).isIn(414, 431);
         assertThat(response.header("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/json"));
         assertThat(response.json().get("statusCode").asInt()).isEqualTo(response.status());
+        // the server closes a connection whose request it could not read, and says so: a client that
+        // kept it would send its next request (a POST, which it does not retry) into a closed socket
+        assertThat(response.header("Connection")).hasValue("close");
     }
 
     @Test
