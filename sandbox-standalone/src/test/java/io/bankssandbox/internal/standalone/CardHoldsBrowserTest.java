@@ -3,67 +3,20 @@ package io.bankssandbox.internal.standalone;
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.microsoft.playwright.BrowserContext;
-import com.microsoft.playwright.Page;
 import io.bankssandbox.Account;
 import io.bankssandbox.CardAuthorization;
-import io.bankssandbox.Sandbox;
 import java.text.NumberFormat;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * The dashboard's card holds in a real browser (Debian's chromium driven by Playwright): a held
  * payment from the Cards tab's form, its Settle (for another amount) and Reverse buttons, the clock
  * expiring one, and pending holds shown beside the balances, each checked against the sandbox.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class CardHoldsBrowserTest {
+class CardHoldsBrowserTest extends DashboardPageTestBase {
     private static final String OFFICE_SUPPLIES = "card_0000006ffif7l9i19ra5";
     private static final String FIXTURE_HOLD = "card_authorization_0000255tdf7irdd01slp";
-
-    private HeadlessChromium chromium;
-    private Sandbox sandbox;
-    private BrowserContext context;
-    private Page page;
-    private final List<String> pageErrors = new ArrayList<>();
-
-    @BeforeAll
-    void launchBrowser() {
-        chromium = HeadlessChromium.launch();
-    }
-
-    @AfterAll
-    void closeBrowser() {
-        if (chromium != null) {
-            chromium.close();
-        }
-    }
-
-    @BeforeEach
-    void openPage() {
-        sandbox = Sandbox.start(); // frozen clock at the fixture start
-        context = chromium.newContext();
-        pageErrors.clear();
-        page = HeadlessChromium.pageReportingErrors(context, pageErrors);
-    }
-
-    @AfterEach
-    void closePage() {
-        if (context != null) {
-            context.close();
-        }
-        if (sandbox != null) {
-            sandbox.close();
-        }
-    }
 
     private Account operating() {
         return sandbox.accounts().named("Riverside Operating");

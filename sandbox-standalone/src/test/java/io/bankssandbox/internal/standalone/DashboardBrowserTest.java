@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import io.bankssandbox.Sandbox;
@@ -19,58 +18,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * The dashboard in a real browser (Debian's chromium driven by Playwright): a frontend developer's
  * clicks go through the control API and the page shows what changed. Also writes the README's
  * screenshot, docs/dashboard.png.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class DashboardBrowserTest {
+class DashboardBrowserTest extends DashboardPageTestBase {
     private static final String ACCOUNT_NAME = "Riverside Operating";
-
-    private HeadlessChromium chromium;
-    private Browser browser;
-    private Sandbox sandbox;
-    private BrowserContext context;
-    private Page page;
-    private final List<String> pageErrors = new ArrayList<>();
-
-    @BeforeAll
-    void launchBrowser() {
-        chromium = HeadlessChromium.launch();
-        browser = chromium.browser();
-    }
-
-    @AfterAll
-    void closeBrowser() {
-        if (chromium != null) {
-            chromium.close();
-        }
-    }
-
-    @BeforeEach
-    void openPage() {
-        sandbox = Sandbox.start(); // frozen clock at the fixture start: the test decides when time moves
-        context = chromium.newContext();
-        page = HeadlessChromium.pageReportingErrors(context, pageErrors);
-    }
-
-    @AfterEach
-    void closePage() {
-        if (context != null) {
-            context.close();
-        }
-        if (sandbox != null) {
-            sandbox.close();
-        }
-    }
 
     @Test
     void simulatedCreditAcceptedFromItsButtonChangesTheBalanceShown() throws Exception {
@@ -538,7 +494,7 @@ class DashboardBrowserTest {
     @Test
     void advanceToShowsAndTakesUtcIn24HourTimeWhateverTheBrowsersTimeZone() {
         context.close();
-        context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1440, 900).setLocale("en-US")
+        context = chromium.browser().newContext(new Browser.NewContextOptions().setViewportSize(1440, 900).setLocale("en-US")
                 .setTimezoneId("America/Los_Angeles"));
         page = context.newPage();
         page.navigate(sandbox.baseUrl() + "/_sandbox/ui");

@@ -3,63 +3,16 @@ package io.bankssandbox.internal.standalone;
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Locator;
-import com.microsoft.playwright.Page;
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.WebhookDelivery;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * The dashboard's Webhooks tab in a real browser (Debian's chromium driven by Playwright):
  * subscribing the inbox from the page, the delivery with its attempts, Redeliver, and the inbox.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class WebhooksTabBrowserTest {
-
-    private HeadlessChromium chromium;
-    private Sandbox sandbox;
-    private BrowserContext context;
-    private Page page;
-    private final List<String> pageErrors = new ArrayList<>();
-
-    @BeforeAll
-    void launchBrowser() {
-        chromium = HeadlessChromium.launch();
-    }
-
-    @AfterAll
-    void closeBrowser() {
-        if (chromium != null) {
-            chromium.close();
-        }
-    }
-
-    @BeforeEach
-    void openPage() {
-        pageErrors.clear();
-        sandbox = Sandbox.start();
-        context = chromium.newContext();
-        page = HeadlessChromium.pageReportingErrors(context, pageErrors);
-    }
-
-    @AfterEach
-    void closePage() {
-        if (context != null) {
-            context.close();
-        }
-        if (sandbox != null) {
-            sandbox.close();
-        }
-    }
+class WebhooksTabBrowserTest extends DashboardPageTestBase {
 
     private String credit(long cents) {
         String account = sandbox.exportState().get("accounts").get(0).get("id").asText();
