@@ -5,7 +5,8 @@ import io.bankssandbox.internal.events.StatusChanged;
 import io.bankssandbox.internal.runtime.Polling;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 
 /** {@link Sandbox.Clock}: the clock route's time machine, and a log of the moves its transitions made. */
@@ -14,7 +15,7 @@ final class ClockSection implements Sandbox.Clock {
     private static final int KEPT = 10_000;
 
     private final Operator operator;
-    private final List<ClockEvent> seen = new ArrayList<>();
+    private final Deque<ClockEvent> seen = new ArrayDeque<>();
     private long dropped;
 
     ClockSection(Operator operator) {
@@ -22,16 +23,21 @@ final class ClockSection implements Sandbox.Clock {
         operator.runtime().events().afterCommit(this::record);
     }
 
-    private synchronized void record(List<DomainEvent> batch) {
+    /** Every committed batch comes here, most with no move in it (a card created): those take no lock. */
+    private void record(List<DomainEvent> batch) {
         for (DomainEvent event : batch) {
             if (event instanceof StatusChanged moved) {
-                if (seen.size() == KEPT) {
-                    seen.remove(0);
-                    dropped++;
-                }
-                seen.add(new ClockEvent(moved.type(), moved.id()));
+                keep(new ClockEvent(moved.type(), moved.id()));
             }
         }
+    }
+
+    private synchronized void keep(ClockEvent event) {
+        if (seen.size() == KEPT) {
+            seen.removeFirst();
+            dropped++;
+        }
+        seen.addLast(event);
     }
 
     @Override
@@ -66,7 +72,7 @@ final class ClockSection implements Sandbox.Clock {
     }
 
     private synchronized List<ClockEvent> since(long mark) {
-        int from = (int) Math.max(0, mark - dropped);
-        return from >= seen.size() ? List.of() : List.copyOf(seen.subList(from, seen.size()));
+        long from = Math.max(0, mark - dropped);
+        return seen.stream().skip(from).toList();
     }
 }
