@@ -41,38 +41,13 @@ public final class LockboxMail {
      * A check found in arriving mail: status {@code submitted} (null means the same), {@code rejected},
      * or {@code pending} (scanned, not deposited until submitted); {@code micr} null means one is made up.
      */
-    public record IncomingCheck(long amount, String status, CheckDeposit.Micr micr) {
-        public static IncomingCheck submitted(long amount) {
-            return new IncomingCheck(amount, CheckDeposit.SUBMITTED, null);
-        }
-
-        public static IncomingCheck rejected(long amount) {
-            return new IncomingCheck(amount, CheckDeposit.REJECTED, null);
-        }
-
-        public static IncomingCheck pending(long amount) {
-            return new IncomingCheck(amount, CheckDeposit.PENDING, null);
-        }
-    }
+    public record IncomingCheck(long amount, String status, CheckDeposit.Micr micr) {}
 
     /**
      * Mail arriving at a provider's lockbox ({@code POST /_sandbox/providers/{id}/mail}, or the handle's
      * {@code lockbox().receiveMail}): its checks (possibly none) and when it arrived (null: the sandbox's now).
      */
-    public record IncomingMail(List<IncomingCheck> checks, Instant receivedAt) {
-        /** Mail with one submitted check per amount. */
-        public static IncomingMail ofChecks(long... amounts) {
-            return new IncomingMail(java.util.Arrays.stream(amounts).mapToObj(IncomingCheck::submitted).toList(), null);
-        }
-
-        public static IncomingMail of(IncomingCheck... checks) {
-            return new IncomingMail(List.of(checks), null);
-        }
-
-        public IncomingMail receivedAt(Instant at) {
-            return new IncomingMail(checks, at);
-        }
-    }
+    public record IncomingMail(List<IncomingCheck> checks, Instant receivedAt) {}
 
     /** The provider's mail received inside the window, newest first; 404 for a provider the caller can't see. */
     public static List<MailItem> list(SandboxState state, Caller caller, String providerId, ReceivedWindow window) {
