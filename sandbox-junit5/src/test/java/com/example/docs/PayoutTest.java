@@ -51,7 +51,7 @@ class PayoutTest {
 
         List<ClockEvent> events = sandbox.clock().advance(Duration.ofHours(1)); // applies what falls due
 
-        assertTrue(events.contains(new ClockEvent("inbound_ach_transfer.accepted", pending.id())));
+        assertTrue(events.contains(new ClockEvent(ClockEvent.INBOUND_ACH_TRANSFER_ACCEPTED, pending.id())));
         assertEquals(InboundAchTransfer.ACCEPTED, sandbox.inboundAch().get(pending.id()).status());
         assertThat(sandbox.journal()).isEmpty();                   // typed calls are not /v0 requests
     }

@@ -40,7 +40,7 @@ class RemittanceReconciliationTest {
         InboundAchTransfer credit = sandbox.inboundAch().of(operating.id()).get(0);
         assertEquals("TRN*1*" + sent.era().payment().checkNumber() + "*9000062308~", credit.addenda().get(0));
         List<ClockEvent> events = sandbox.clock().advance(Duration.ofHours(1));    // and posts an hour later
-        assertTrue(events.contains(new ClockEvent("inbound_ach_transfer.accepted", credit.id())));
+        assertTrue(events.contains(new ClockEvent(ClockEvent.INBOUND_ACH_TRANSFER_ACCEPTED, credit.id())));
 
         String transactionId = sandbox.inboundAch().get(credit.id()).transactionId();
         assertEquals(sent.era().id(), sandbox.eras().ofTransaction(transactionId).id());
@@ -63,7 +63,7 @@ class RemittanceReconciliationTest {
         assertEquals(404, notYet.status());                          // deposited, but no remittance to post
 
         List<ClockEvent> events = sandbox.clock().advance(Duration.ofDays(1));
-        assertTrue(events.contains(new ClockEvent("era.received", sent.era().id())));
+        assertTrue(events.contains(new ClockEvent(ClockEvent.ERA_RECEIVED, sent.era().id())));
         assertEquals(sent.era(), sandbox.eras().ofTransaction(check.transactionId()));
     }
 
