@@ -23,8 +23,12 @@ public record Entity(String id, Instant createdAt, String name, String structure
     public static final String SOLE_PROP = "sole_prop";
     public static final String NONPROFIT = "nonprofit";
 
-    /** A postal address; {@code line2} may be empty. */
-    public record Address(String line1, String line2, String city, String state, String postalCode) {}
+    /** A postal address; {@code line2} may be empty (null is taken as empty, as the API writes it). */
+    public record Address(String line1, String line2, String city, String state, String postalCode) {
+        public Address {
+            line2 = line2 == null ? "" : line2;
+        }
+    }
 
     /** Whether this entity is a provider (has an NPI, and so a lockbox). */
     public boolean isProvider() {

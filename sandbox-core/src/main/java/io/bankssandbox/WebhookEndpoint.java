@@ -45,8 +45,10 @@ public record WebhookEndpoint(String id, String url, String apiKey, List<String>
         }
 
         /** Only these events ({@link WebhookDelivery#TRANSACTION_CREATED}, {@link WebhookDelivery#ENTITY_CONNECTED}). */
-        public Registration forEvents(String... names) {
-            return new Registration(url, apiKey, List.of(names), secret);
+        public Registration forEvents(String event, String... more) {
+            List<String> names = new java.util.ArrayList<>(List.of(event));
+            names.addAll(List.of(more));
+            return new Registration(url, apiKey, List.copyOf(names), secret);
         }
 
         public Registration signedWith(String signingSecret) {

@@ -65,8 +65,8 @@ class ClockEventTypesTest extends SandboxTestBase {
         sandbox.checkDeposits().returnDeposit(mail.checks().get(0).id(), null);
 
         // an ERA on its way is received when the clock passes its time
-        sandbox.insurancePayments().receive(InsurancePayment.builder().account(operating.id()).payer("AETNA", "60054")
-                .claim(InsurancePayment.claim("PCN-T").charged(10_00).paid(10_00)).eraDelay(Duration.ofHours(1)));
+        sandbox.insurancePayments().receive(InsurancePayment.into(operating.id()).from("AETNA", "60054")
+                .claim(InsurancePayment.claim("PCN-T", 10_00, 10_00)).eraDelay(Duration.ofHours(1)));
         sandbox.clock().advance(Duration.ofHours(3));
 
         // cards: created, canceled; holds created, settled, reversed, expired by the clock

@@ -58,9 +58,9 @@ class HandleTourTest {
         Entity riverside = sandbox.entities().named("Riverside Family Medicine, P.C.");
         assertTrue(riverside.isProvider());                        // it has an NPI, so a lockbox
 
-        Entity dental = sandbox.entities().onboard(Practice.named("Lakeside Dental", "professional_llc")
+        Entity dental = sandbox.entities().onboard(Practice.named("Lakeside Dental", Entity.PROFESSIONAL_LLC,
+                        new Entity.Address("12 Lake St", "", "Austin", "TX", "78701"))   // what the route requires
                 .withNpi("1234567893")
-                .withAddress(new Entity.Address("12 Lake St", "", "Austin", "TX", "78701"))
                 .withAccount("Lakeside Dental Operating", 25_000_00));
         sandbox.entities().connect(dental.id(), "lm_key_sandbox_one");   // that key sees it from now on
 
@@ -117,12 +117,10 @@ class HandleTourTest {
     @Test
     void insurancePaymentsAndRemittances(Sandbox sandbox) {
         Account operating = sandbox.accounts().named("Riverside Operating");
-        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(operating.id())
-                .payer("BLUE CROSS", "940360524")
-                .claim(InsurancePayment.claim("PCN-2001").patient("ROE", "RICHARD").subscriberId("XYZ123456")
-                        .charged(200_00).paid(150_00)
-                        .serviceLine(InsurancePayment.line("99213").charged(200_00).paid(150_00)
+        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.into(operating.id())
+                .from("BLUE CROSS", "940360524")
+                .claim(InsurancePayment.claim("PCN-2001", 200_00, 150_00).patient("ROE", "RICHARD").subscriberId("XYZ123456")
+                        .serviceLine(InsurancePayment.line("99213", 200_00, 150_00)
                                 .adjustment("CO", "45", 30_00).adjustment("PR", "2", 20_00))));
 
         Era era = payment.era();

@@ -26,10 +26,9 @@ class RemittanceReconciliationTest {
     @Test
     void theEraComesFirstAndTheMoneyTwoDaysLater(Sandbox sandbox) {
         Account operating = sandbox.accounts().named("Riverside Operating");
-        InsurancePayment.Received sent = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(operating.id())
-                .payer("CIGNA", "62308")
-                .claim(InsurancePayment.claim("PCN-2207").charged(300_00).paid(240_00))
+        InsurancePayment.Received sent = sandbox.insurancePayments().receive(InsurancePayment.into(operating.id())
+                .from("CIGNA", "62308")
+                .claim(InsurancePayment.claim("PCN-2207", 300_00, 240_00))
                 .paymentDelay(Duration.ofDays(2)));                  // the 835 today, the ACH credit in two days
 
         assertNull(sent.inboundAchTransfer());                      // no money yet: hold the ERA unmatched
@@ -49,10 +48,9 @@ class RemittanceReconciliationTest {
     @Test
     void aCheckInTheLockboxIsDepositedADayBeforeItsEra(Sandbox sandbox) {
         Account operating = sandbox.accounts().named("Riverside Operating");
-        InsurancePayment.Received sent = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(operating.id())
-                .payer("BLUE SHIELD CA", "940360524")
-                .claim(InsurancePayment.claim("PCN-3101").charged(180_00).paid(150_00))
+        InsurancePayment.Received sent = sandbox.insurancePayments().receive(InsurancePayment.into(operating.id())
+                .from("BLUE SHIELD CA", "940360524")
+                .claim(InsurancePayment.claim("PCN-3101", 180_00, 150_00))
                 .byCheck()                                          // a paper check mailed to the lockbox
                 .eraDelay(Duration.ofDays(1)));                     // its 835 a day after the deposit
 
@@ -70,14 +68,13 @@ class RemittanceReconciliationTest {
     @Test
     void theDepositIsNotTheSumOfTheClaims(Sandbox sandbox) {
         Account operating = sandbox.accounts().named("Riverside Operating");
-        InsurancePayment.Received sent = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(operating.id())
-                .payer("AETNA", "60054")
-                .claim(InsurancePayment.claim("PCN-1901").payerClaimNumber("E311").reversed()
-                        .charged(-220_00).paid(-176_00))             // takes back what it paid in January
-                .claim(InsurancePayment.claim("PCN-1901").payerClaimNumber("E311")
-                        .charged(220_00).paid(198_00))               // and pays the corrected claim
-                .claim(InsurancePayment.claim("PCN-2301").denied().charged(90_00).paid(0)
+        InsurancePayment.Received sent = sandbox.insurancePayments().receive(InsurancePayment.into(operating.id())
+                .from("AETNA", "60054")
+                .claim(InsurancePayment.claim("PCN-1901", -220_00, -176_00)   // charged, paid: negated,
+                        .payerClaimNumber("E311").reversed())              // it takes back what it paid in January
+                .claim(InsurancePayment.claim("PCN-1901", 220_00, 198_00)
+                        .payerClaimNumber("E311"))                         // and pays the corrected claim
+                .claim(InsurancePayment.claim("PCN-2301", 90_00, 0).denied()
                         .adjustment("CO", "50", 90_00))
                 .providerAdjustment(Era.ProviderAdjustment.OVERPAYMENT_RECOVERY, "E208", 15_00)
                 .providerAdjustment(Era.ProviderAdjustment.INTEREST, null, -1_87));

@@ -284,9 +284,8 @@ class TypedReadsTest extends SandboxTestBase {
     @Test
     void anEraOnItsWayIsTheRoutes404ByIdAndByRemittance() {
         Account operating = sandbox.accounts().named("Riverside Operating");
-        InsurancePayment.Received sent = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(operating.id()).payer("AETNA", "60054")
-                .claim(InsurancePayment.claim("PCN-L").charged(75_00).paid(75_00)).eraDelay(java.time.Duration.ofDays(1)));
+        InsurancePayment.Received sent = sandbox.insurancePayments().receive(InsurancePayment.into(operating.id()).from("AETNA", "60054")
+                .claim(InsurancePayment.claim("PCN-L", 75_00, 75_00)).eraDelay(java.time.Duration.ofDays(1)));
         String remittanceId = "remittance_" + sent.era().id().substring("era_".length());
         ApiClient.Response route = api.get("/v0/remittances/" + remittanceId + "/era");
         assertThat(route.status()).isEqualTo(404);
@@ -377,9 +376,8 @@ class TypedReadsTest extends SandboxTestBase {
     @Test
     void theEraOfAPaidTransactionAndTheEntitysRemittancesReadAsTheApiShowsThem() throws Exception {
         Account operating = sandbox.accounts().named("Riverside Operating");
-        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(operating.id()).payer("AETNA", "60054")
-                .claim(InsurancePayment.claim("PCN-R").charged(75_00).paid(75_00)));
+        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.into(operating.id()).from("AETNA", "60054")
+                .claim(InsurancePayment.claim("PCN-R", 75_00, 75_00)));
         String transactionId = sandbox.inboundAch().accept(payment.inboundAchTransfer().id()).transactionId();
 
         Era era = sandbox.eras().ofTransaction(transactionId);
