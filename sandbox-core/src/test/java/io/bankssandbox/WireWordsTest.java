@@ -37,7 +37,7 @@ class WireWordsTest {
             owner("/components/schemas/CardAuthorization/.*(decision|decline_reason)", CardDecision.class),
             owner("/components/schemas/IntervalName", Card.SpendingLimit.class),
             owner("/components/schemas/Card/properties/status", Card.class),
-            owner("/components/schemas/ClockState/properties/mode", ClockMode.class),
+            owner("/components/schemas/(ClockState/properties/mode|NewSandboxRequest/properties/clock)", ClockMode.class),
             owner("/components/schemas/ClockEvent/properties/type", ClockEvent.class),
             owner("/components/schemas/(EntityFields|OnboardEntityRequest)/properties/structure", Entity.class),
             owner("/components/schemas/(EraPayment|InsurancePaymentRequest)/properties/method", Era.Payment.class),
