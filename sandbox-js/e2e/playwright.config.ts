@@ -10,6 +10,11 @@ process.env.BANKS_SANDBOX_URL = `http://127.0.0.1:${sandboxPort}`;
 
 export default defineConfig({
   testDir: ".",
+  projects: [
+    { name: "webServer", testIgnore: "own-server.spec.ts" },
+    // the fixture without a URL: the worker starts a server of its own (one test, one JVM)
+    { name: "own server", testMatch: "own-server.spec.ts", repeatEach: 1, use: { banksSandboxUrl: "" } },
+  ],
   workers: 4,
   repeatEach: 3,
   fullyParallel: true,

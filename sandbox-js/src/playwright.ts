@@ -17,14 +17,17 @@ export interface BanksSandboxFixtures {
 export interface BanksSandboxWorkerFixtures {
   /** The server the sandboxes come from: BANKS_SANDBOX_URL's, else one this worker starts. */
   banksSandboxServer: Server;
-  /** How a worker's own server starts when BANKS_SANDBOX_URL is not set; `test.use({ serverOptions: ... })` in a config. */
+  /** How a worker's own server starts when there is no URL; `use: { serverOptions: ... }` in a config. */
   serverOptions: ServerOptions;
+  /** The server's URL: BANKS_SANDBOX_URL by default; `""` has each worker start its own. */
+  banksSandboxUrl: string | undefined;
 }
 
 export const test = base.extend<BanksSandboxFixtures, BanksSandboxWorkerFixtures>({
   serverOptions: [{}, { scope: "worker", option: true }],
-  banksSandboxServer: [async ({ serverOptions }, use) => {
-    const url = process.env.BANKS_SANDBOX_URL;
+  banksSandboxUrl: [undefined, { scope: "worker", option: true }],
+  banksSandboxServer: [async ({ serverOptions, banksSandboxUrl }, use) => {
+    const url = banksSandboxUrl ?? process.env.BANKS_SANDBOX_URL;
     const server = url ? await connect(url, { adminToken: serverOptions.adminToken }) : await startServer(serverOptions);
     await use(server);
     await server.close();
@@ -34,7 +37,8 @@ export const test = base.extend<BanksSandboxFixtures, BanksSandboxWorkerFixtures
     const sandbox = await banksSandboxServer.newSandbox({ name: testInfo.titlePath.join(" > ").slice(0, 200), ...sandboxOptions });
     try {
       await use(sandbox);
-      if (testInfo.status !== testInfo.expectedStatus) {
+      // a failed test, also one expected to fail (test.fail()): what the bank was asked and answered
+      if (testInfo.status === "failed" || testInfo.status === "timedOut") {
         const journal = await sandbox.journal.requests();
         await testInfo.attach("banks-sandbox-journal.json", {
           body: JSON.stringify(journal, null, 2),
