@@ -92,6 +92,40 @@ test("the client installed beside it starts a server and scripts a sandbox witho
   assert.ok(after - before >= 125_00, run.stdout);
 });
 
+/** The docs' runnable examples: the ```js blocks of docs/javascript.md that start with `// example:`. */
+function docExamples() {
+  const page = fs.readFileSync(path.join(root, "..", "docs", "javascript.md"), "utf8");
+  return [...page.matchAll(/```js\n(\/\/ example:[^\n]*\n[\s\S]*?)```/g)].map((found) => found[1]);
+}
+
+test("docs/javascript.md: the client example runs as written, without a JDK", { skip: !linuxX64 }, () => {
+  const [client] = docExamples();
+  fs.writeFileSync(path.join(app, "client-example.mjs"), client);
+  const run = spawnSync(path.join(bin, "node"), ["client-example.mjs"], { cwd: app, env, encoding: "utf8", timeout: 120_000 });
+  assert.equal(run.status, 0, run.stderr);
+  assert.deepEqual(run.stdout.trim().split("\n"), ["true", "true", "1", "true 400"]);
+});
+
+test("docs/javascript.md: the Cypress config's tasks work as Cypress calls them", { skip: !linuxX64 }, () => {
+  const [, cypress] = docExamples();
+  fs.writeFileSync(path.join(app, "cypress.config.mjs"), cypress);
+  // what Cypress does with it: setupNodeEvents(on, config), then cy.task(name, argument) calls
+  fs.writeFileSync(path.join(app, "cypress-run.mjs"), `
+    import config from "./cypress.config.mjs";
+    const handlers = {};
+    const on = (event, handler) => { handlers[event] = handler; };
+    await config.e2e.setupNodeEvents(on, {});
+    const sandbox = await handlers.task["sandbox:new"]();
+    await handlers.task["sandbox:credit"]({ id: sandbox.id, account: "Riverside Operating", amount: 125_00 });
+    const moved = await handlers.task["sandbox:advance"]({ id: sandbox.id, by: "PT1H" });
+    console.log(moved.events.filter((e) => e.type === "inbound_ach_transfer.accepted").length > 0);
+    console.log(await handlers.task["sandbox:close"](sandbox.id));
+    await handlers["after:run"]();`);
+  const run = spawnSync(path.join(bin, "node"), ["cypress-run.mjs"], { cwd: app, env, encoding: "utf8", timeout: 120_000 });
+  assert.equal(run.status, 0, run.stderr);
+  assert.deepEqual(run.stdout.trim().split("\n"), ["true", "null"]);
+});
+
 function listening(child) {
   return new Promise((resolve, reject) => {
     let output = "";
