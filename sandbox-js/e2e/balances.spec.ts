@@ -7,10 +7,9 @@ const dollars = (cents: number) => (cents / 100).toLocaleString("en-US", { style
 const pageOf = (sandbox: Sandbox, accountId: string) =>
   `/?bank=${encodeURIComponent(sandbox.baseUrl)}&key=${sandbox.apiKey}&account=${accountId}`;
 
-/** An active card of the account, from the state document (the /v0 API has no list of cards). */
+/** An active card of the account. */
 async function activeCardOf(sandbox: Sandbox, accountId: string): Promise<string> {
-  const state = await sandbox.exportState();
-  const card = state.cards.find((c) => c.bank_account_id === accountId && c.status === "active" && c.issued_via === "api");
+  const card = (await sandbox.cards.ofAccount(accountId)).find((c) => c.status === "active");
   if (!card) throw new Error(`no active card on ${accountId}`);
   return card.id;
 }

@@ -3,7 +3,7 @@
 // Writes go to the control API; reads go to the /v0 routes as the operator (every entity, not journaled,
 // never faulted), so a test reads exactly what the application under test reads.
 import { milliseconds } from "./durations.js";
-import { answer, clients, everyPage, type Api, type Schemas } from "./http.js";
+import { answer, clients, everyPage, SandboxError, type Api, type Schemas } from "./http.js";
 
 /** An API key and the ids of the entities it sees (`["*"]`: every entity). */
 export interface ApiKey { key: string; sees: string[] }
@@ -59,10 +59,10 @@ export class Sandbox {
     this.entities = new Entities(control, reads);
     this.accounts = new Accounts(reads);
     this.transactions = new Transactions(reads);
-    this.cards = new Cards(control, reads);
+    this.cards = new Cards(control, reads, this.accounts);
     this.inboundAch = new InboundAch(control, reads);
     this.insurancePayments = new InsurancePayments(control);
-    this.eras = new Eras(reads);
+    this.eras = new Eras(control, reads);
     this.lockbox = new Lockbox(control, reads);
     this.checkDeposits = new CheckDeposits(control, reads);
     this.externalAccounts = new ExternalAccounts(control, reads);
@@ -183,10 +183,34 @@ export class Transactions {
 
 /** Cards as GET /v0/cards/{id} shows them, and card payments as the card network would ask for them. */
 export class Cards {
-  constructor(private readonly control: Api, private readonly reads: Api) {}
+  constructor(private readonly control: Api, private readonly reads: Api, private readonly accounts: Accounts) {}
+
+  /**
+   * Every card the API serves, oldest first, each as GET /v0/cards/{id} answers it. Cards issued in the
+   * web app are left out (the API answers 404 for them; a payment takes them: their ids are in
+   * exportState().cards).
+   */
+  async all(): Promise<Schemas["Card"][]> {
+    return this.shown(await stateRows<CardRow>(this.control, "cards"));
+  }
+
+  /** An account's cards, as all() answers them; a SandboxError 404 for an unknown account. */
+  async ofAccount(accountId: string): Promise<Schemas["Card"][]> {
+    await this.accounts.get(accountId);
+    return this.shown((await stateRows<CardRow>(this.control, "cards")).filter((card) => card.bank_account_id === accountId));
+  }
+
+  /** The card nicknamed exactly `nickname` (`"Office supplies"`); an Error listing the nicknames when none is. */
+  async named(nickname: string): Promise<Schemas["Card"]> {
+    return single(await this.all(), nickname, (card) => card.nickname, "card");
+  }
 
   get(cardId: string): Promise<Schemas["Card"]> {
     return answer(this.reads.GET("/v0/cards/{card_id}", { params: { path: { card_id: cardId } } }));
+  }
+
+  private shown(cards: CardRow[]): Promise<Schemas["Card"][]> {
+    return Promise.all(cards.filter((card) => card.issued_via !== "web_app").map((card) => this.get(card.id)));
   }
 
   /**
@@ -281,7 +305,25 @@ export class InsurancePayments {
 
 /** Remittance advice. */
 export class Eras {
-  constructor(private readonly reads: Api) {}
+  constructor(private readonly control: Api, private readonly reads: Api) {}
+
+  /**
+   * An ERA by id, also while its money has not arrived (`transaction_id` null), as the state document
+   * holds it: the fields GET /v0/transactions/{id}/era answers, and the `entity_id` it belongs to.
+   * A SandboxError 404 for an unknown id.
+   */
+  async get(eraId: string): Promise<EraRow> {
+    const era = (await stateRows<EraRow & StateOnly>(this.control, "eras")).find((row) => row.id === eraId);
+    if (!era) throw new SandboxError(404, [`ERA ${eraId} not found`], undefined);
+    // what the state keeps for itself, which the route does not show
+    const { received_at: _received, updated_at: _updated, ...shown } = era;
+    return shown;
+  }
+
+  /** The ERA a remittance lists (`remittance_X` is `era_X`), paid or not: the JSON form of the 835 x12 serves. */
+  ofRemittance(remittanceId: string): Promise<EraRow> {
+    return this.get(remittanceId.replace(/^remittance_/, "era_"));
+  }
 
   ofTransaction(transactionId: string): Promise<Schemas["Era"]> {
     return answer(this.reads.GET("/v0/transactions/{id}/era", { params: { path: { id: transactionId } } }));
@@ -512,6 +554,18 @@ function matches(method: string, path: string, requestMethod: string, target: st
   const query = target.indexOf("?");
   const compared = query >= 0 && !path.includes("?") ? target.slice(0, query) : target;
   return path.endsWith("*") ? compared.startsWith(path.slice(0, -1)) : compared === path;
+}
+
+/** A card as the state document holds it: enough to find the cards the API serves. */
+interface CardRow { id: string; bank_account_id: string; nickname: string | null; issued_via: string }
+/** An ERA as the state document holds it: the route's ERA and the entity it belongs to. */
+export type EraRow = Schemas["Era"] & { entity_id: string };
+type StateOnly = { received_at?: string; updated_at?: string };
+
+/** One table of the state document (GET /_sandbox/state), whose schema leaves its rows untyped. */
+async function stateRows<T>(control: Api, table: string): Promise<T[]> {
+  const state = (await answer(control.GET("/_sandbox/state"))) as Record<string, unknown>;
+  return (state[table] ?? []) as T[];
 }
 
 function single<T>(items: T[], name: string, nameOf: (item: T) => string | null | undefined, kind: string): T {

@@ -139,6 +139,37 @@ test("cards: a payment posts; a held one settles for more or is reversed once", 
   assert.equal(declined.decision, "declined");
 });
 
+test("cards: all, an account's, by nickname: each as the API answers it; web-app cards left out", async () => {
+  const all = await sandbox.cards.all();
+  const state = await sandbox.exportState();
+  assert.deepEqual(all.map((card) => card.id), state.cards.filter((c) => c.issued_via === "api").map((c) => c.id));
+  const office = await sandbox.cards.named("Office supplies");
+  assert.deepEqual(office, (await app("GET", `/v0/cards/${office.id}`)).body);
+  assert.ok((await sandbox.cards.ofAccount(RIVERSIDE_OPERATING)).every((card) => card.bank_account_id === RIVERSIDE_OPERATING));
+  assert.ok((await sandbox.cards.ofAccount(RIVERSIDE_OPERATING)).some((card) => card.id === office.id));
+  assert.equal((await refusal(sandbox.cards.ofAccount("account_nope"))).status, 404);
+  await assert.rejects(sandbox.cards.named("No such card"), /no card is named No such card; there are: .*Office supplies/);
+});
+
+test("ERAs by id and by remittance, also before their money arrives", async () => {
+  const received = await sandbox.insurancePayments.receive({
+    account_id: RIVERSIDE_OPERATING, payer: { name: "CIGNA", id: "62308" }, payment_delay: "P2D",
+    claims: [{ patient_control_number: "PCN-2207", charged_amount: 300_00, paid_amount: 240_00, patient_responsibility: 20_00 }],
+  });
+  assert.equal(received.inbound_ach_transfer, null);
+  const unpaid = await sandbox.eras.get(received.era.id);
+  assert.equal(unpaid.transaction_id, null);
+  assert.equal(unpaid.entity_id, RIVERSIDE);
+  const remittance = (await sandbox.eras.remittances(RIVERSIDE)).find((r) => r.id === received.era.id.replace(/^era_/, "remittance_"));
+  assert.ok(remittance, "the remittance is listed before its money");
+  assert.deepEqual(await sandbox.eras.ofRemittance(remittance.id), unpaid);
+  const paid = (await sandbox.exportState()).eras.find((era) => era.transaction_id);
+  const { entity_id, ...asTheRouteAnswers } = await sandbox.eras.get(paid.id);
+  assert.equal(entity_id, paid.entity_id);
+  assert.deepEqual(asTheRouteAnswers, await sandbox.eras.ofTransaction(paid.transaction_id));
+  assert.equal((await refusal(sandbox.eras.get("era_nope"))).status, 404);
+});
+
 test("inbound ACH: simulate (with options, or whole), accept, decline, return, read", async () => {
   const credit = await sandbox.inboundAch.simulate(RIVERSIDE_OPERATING, 125_00, { addenda: ["invoice 7"] });
   assert.equal(credit.status, "pending");
