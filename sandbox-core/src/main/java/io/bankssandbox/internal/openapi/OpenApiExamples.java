@@ -23,7 +23,8 @@ import java.util.Map;
  * scene: {@code given} requests before it, a {@code sandbox} started with an option), the
  * {@code content_type} of the answer and the {@code answer} itself (a PDF's text for a PDF). Merged,
  * each becomes an Example Object under its response's media type, the request in {@code x-request};
- * a 2xx request's JSON body is also the operation's request body example.
+ * a 2xx request's JSON body is also the operation's request body example. An answer without a body (a
+ * 204) has no media type: its example is the response's own {@code x-examples}.
  */
 public final class OpenApiExamples {
     static final String RESOURCE = "io/bankssandbox/openapi/examples.json";
@@ -61,16 +62,20 @@ public final class OpenApiExamples {
     }
 
     private static void merge(ObjectNode operation, String name, String status, JsonNode example) {
-        String contentType = example.path("content_type").asText();
-        JsonNode media = operation.path("responses").path(status).path("content").path(contentType);
-        if (!(media instanceof ObjectNode documented)) {
-            throw new IllegalStateException(RESOURCE + ": " + name + " " + status + " answers " + contentType
-                    + ", which the document does not declare");
+        String contentType = example.path("content_type").asText(null);
+        JsonNode response = operation.path("responses").path(status);
+        // an answer without a body (a 204) has no media type to hold it: the response itself does
+        JsonNode holder = contentType == null ? response : response.path("content").path(contentType);
+        if (!(holder instanceof ObjectNode documented) || (contentType == null && response.has("content"))) {
+            throw new IllegalStateException(RESOURCE + ": " + name + " " + status + " answers "
+                    + (contentType == null ? "no body" : contentType) + ", which the document does not declare");
         }
         String key = key(example.path("summary").asText());
-        ObjectNode shown = documented.withObjectProperty("examples").putObject(key);
+        ObjectNode shown = documented.withObjectProperty(contentType == null ? "x-examples" : "examples").putObject(key);
         shown.put("summary", example.path("summary").asText());
-        if (contentType.equals(PDF)) {
+        if (contentType == null) {
+            shown.put("description", "No body.");
+        } else if (contentType.equals(PDF)) {
             shown.put("description", "A PDF (binary); the text it shows:\n\n" + example.path("answer").asText());
         } else {
             shown.set("value", example.path("answer"));

@@ -32,6 +32,10 @@ final class ShownAnswers {
             if (!status.getKey().startsWith("2")) {
                 continue;
             }
+            JsonNode bodiless = status.getValue().path("x-examples");
+            if (bodiless.size() > 0) {
+                return block(status.getKey(), null, bodiless.elements().next());
+            }
             for (Iterator<Map.Entry<String, JsonNode>> media = status.getValue().path("content").fields(); media.hasNext(); ) {
                 Map.Entry<String, JsonNode> type = media.next();
                 JsonNode examples = type.getValue().path("examples");
@@ -70,6 +74,12 @@ final class ShownAnswers {
         }
         out.add("```");
         out.add("");
+        if (contentType == null) {
+            out.add("Answer: `" + status + "`, no body.");
+            out.add("");
+            out.add(END);
+            return String.join("\n", out);
+        }
         boolean pdf = contentType.equals("application/pdf");
         out.add("Answer: `" + status + "`, `" + contentType + "`" + (pdf ? " (the PDF's text)" : ""));
         out.add("");

@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.SandboxInternals;
-import io.bankssandbox.internal.state.Json;
+import io.bankssandbox.internal.runtime.RuntimeConfig;
+import io.bankssandbox.internal.server.SandboxServer;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -15,13 +15,16 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.pdfbox.Loader;
@@ -30,36 +33,65 @@ import org.apache.pdfbox.text.PDFTextStripper;
 
 /**
  * Sends an example's request, as {@code examples.json} writes it, to a fresh sandbox on the default
- * fixtures (frozen clock), and gives the answer as an example holds it. What varies from one sandbox
- * to the next, and only that, is normalised (see {@link #normalised}).
+ * fixtures (frozen clock), after the steps that set its scene, and gives the answer as an example
+ * holds it. What differs from one sandbox to the next given the same requests, and only that, is
+ * normalised (see {@link #normalised}).
  */
 final class ExampleReplay {
     /** Where the examples say the sandbox runs: the standalone's default address. */
     static final String SHOWN_ORIGIN = "http://localhost:8080";
     /** A card details token is signed with a key each sandbox draws at random: its signature is shown as this. */
     static final String SHOWN_SIGNATURE = "x".repeat(24);
+    /** What a sandbox started on demand shows as its creation time (the wall clock's): the fixtures' start. */
+    static final String SHOWN_CREATED_AT = "2026-03-02T15:00:00.000Z";
     private static final Pattern TOKEN = Pattern.compile("(/_sandbox/card-details/[A-Za-z0-9_-]+)\\.[A-Za-z0-9_-]{24}");
+    private static final Pattern LOOPBACK = Pattern.compile("http://127\\.0\\.0\\.1:\\d+");
+    private static final Pattern SANDBOX_ID = Pattern.compile("sandbox_[0-9a-z]{20}");
     /** Reads answers as a client would, with Jackson's default limits (the journal nests request bodies deep). */
     private static final ObjectMapper ANSWERS = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 
-    /** An answer: its status, its media type, and its body as an example holds it. */
+    /** An answer: its status, its media type (null without a body), and its body as an example holds it. */
     record Answer(int status, String contentType, JsonNode body) {}
 
-    private ExampleReplay() {}
+    private final SandboxServer server;
+    private final String baseUrl;
+    private final Map<String, String> captured = new HashMap<>();
+    /** Each sandbox's address, in the order first seen, as shown. */
+    private final Map<String, String> addresses = new LinkedHashMap<>();
+    /** Each random sandbox id, in the order first seen, as shown. */
+    private final Map<String, String> ids = new LinkedHashMap<>();
+
+    private ExampleReplay(SandboxServer server) {
+        this.server = server;
+        this.baseUrl = "http://127.0.0.1:" + server.port();
+        addresses.put(baseUrl, SHOWN_ORIGIN);
+        if (SandboxInternals.onDemand(server) != null) { // the host's own id first, whatever shows it first
+            ids.put(SandboxInternals.onDemand(server).list(null).get(0).id(), String.format("sandbox_%020d", 1));
+        }
+    }
 
     /** Replays {@code request} of operation {@code method} on a sandbox of its own. */
     static Answer replay(String method, JsonNode request) {
-        try (Sandbox sandbox = Sandbox.start(config(request.path("sandbox")))) {
-            Map<String, String> captured = new HashMap<>();
+        JsonNode options = request.path("sandbox");
+        SandboxServer server = SandboxInternals.serve(config(options), new RuntimeConfig.OnDemandLimits(
+                options.path("max_sandboxes").asInt(RuntimeConfig.OnDemandLimits.DEFAULTS.maxSandboxes()),
+                RuntimeConfig.OnDemandLimits.DEFAULTS.idleTimeout()));
+        try {
+            ExampleReplay replay = new ExampleReplay(server);
             for (JsonNode step : request.path("given")) {
-                given(sandbox, step, captured);
+                replay.given(step);
+            }
+            if (options.path("stopping").asBoolean(false)) {
+                SandboxInternals.onDemand(server).close(); // what a server's stop does first: no sandbox starts any more
             }
             if (request.path("in_flight").asBoolean(false)) {
-                return whileTheSameIsInFlight(sandbox, method, request, captured);
+                return replay.whileTheSameIsInFlight(method, request);
             }
-            return answer(sandbox, send(sandbox, method, request, captured));
+            return replay.answer(replay.send(method, request));
+        } finally {
+            server.stop();
         }
     }
 
@@ -71,6 +103,7 @@ final class ExampleReplay {
                 case "admin_token" -> config.adminToken(option.getValue().asText());
                 case "max_import_bytes" -> config.maxImportBytes(option.getValue().asLong());
                 case "webhooks" -> option.getValue().forEach(url -> config.webhook(url.asText()));
+                case "max_sandboxes", "stopping" -> { } // the server's, not the configuration's: see replay
                 default -> throw new IllegalArgumentException("no sandbox option " + option.getKey());
             }
         }
@@ -78,11 +111,11 @@ final class ExampleReplay {
     }
 
     /** A request that sets the scene; {@code until} repeats it (a few seconds at most) until the answer says so. */
-    private static void given(Sandbox sandbox, JsonNode step, Map<String, String> captured) {
+    private void given(JsonNode step) {
         String method = step.path("method").asText();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (true) {
-            HttpResponse<byte[]> response = send(sandbox, method, step, captured);
+            HttpResponse<byte[]> response = send(method, step);
             if (response.statusCode() >= 300) {
                 throw new AssertionError("the step " + method + " " + step.path("path").asText() + " answered "
                         + response.statusCode() + ": " + new String(response.body(), StandardCharsets.UTF_8));
@@ -92,6 +125,7 @@ final class ExampleReplay {
                     Map.Entry<String, JsonNode> capture = it.next();
                     captured.put(capture.getKey(), capture(response.body(), capture.getValue()));
                 }
+                answer(response); // what it shows counts toward the order in which ids and addresses are shown
                 return;
             }
             if (System.nanoTime() > deadline) {
@@ -123,21 +157,21 @@ final class ExampleReplay {
      * The duplicate of a request whose first copy, with the same Idempotency-Key, is still being
      * handled: the first is held after its write, before it answers, until the duplicate is answered.
      */
-    private static Answer whileTheSameIsInFlight(Sandbox sandbox, String method, JsonNode request, Map<String, String> captured) {
+    private Answer whileTheSameIsInFlight(String method, JsonNode request) {
         CountDownLatch inHandler = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        SandboxInternals.runtime(sandbox).events().afterCommit(batch -> {
+        server.runtime().events().afterCommit(batch -> {
             if (!batch.isEmpty() && inHandler.getCount() > 0) {
                 inHandler.countDown();
                 await(release);
             }
         });
-        CompletableFuture<HttpResponse<byte[]>> first = CompletableFuture.supplyAsync(() -> send(sandbox, method, request, captured));
+        CompletableFuture<HttpResponse<byte[]>> first = CompletableFuture.supplyAsync(() -> send(method, request));
         try {
             if (!inHandler.await(30, TimeUnit.SECONDS)) {
                 throw new AssertionError("the first request never reached its handler: " + first.getNow(null));
             }
-            return answer(sandbox, send(sandbox, method, request, captured));
+            return answer(send(method, request));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -147,11 +181,11 @@ final class ExampleReplay {
         }
     }
 
-    private static HttpResponse<byte[]> send(Sandbox sandbox, String method, JsonNode request, Map<String, String> captured) {
-        HttpRequest.Builder http = HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + fill(request.path("path").asText(), captured)))
+    private HttpResponse<byte[]> send(String method, JsonNode request) {
+        HttpRequest.Builder http = HttpRequest.newBuilder(URI.create(baseUrl + fill(request.path("path").asText())))
                 .timeout(Duration.ofSeconds(30));
-        request.path("headers").fields().forEachRemaining(header -> http.header(header.getKey(), fill(header.getValue().asText(), captured)));
-        http.method(method, body(request, captured));
+        request.path("headers").fields().forEachRemaining(header -> http.header(header.getKey(), fill(header.getValue().asText())));
+        http.method(method, body(request));
         try {
             return HTTP.send(http.build(), HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
@@ -162,9 +196,9 @@ final class ExampleReplay {
         }
     }
 
-    private static HttpRequest.BodyPublisher body(JsonNode request, Map<String, String> captured) {
+    private HttpRequest.BodyPublisher body(JsonNode request) {
         if (request.has("body")) {
-            return HttpRequest.BodyPublishers.ofString(fill(request.get("body").toString(), captured));
+            return HttpRequest.BodyPublishers.ofString(fill(request.get("body").toString()));
         }
         if (request.has("body_text")) {
             return HttpRequest.BodyPublishers.ofString(request.get("body_text").asText());
@@ -183,51 +217,83 @@ final class ExampleReplay {
     }
 
     /** {@code {name}} replaced by what a step captured under that name. */
-    private static String fill(String text, Map<String, String> captured) {
+    private String fill(String text) {
         for (Map.Entry<String, String> value : captured.entrySet()) {
             text = text.replace("{" + value.getKey() + "}", value.getValue());
         }
         return text;
     }
 
-    private static Answer answer(Sandbox sandbox, HttpResponse<byte[]> response) {
-        String contentType = response.headers().firstValue("Content-Type").orElse("").split(";")[0].strip();
+    private Answer answer(HttpResponse<byte[]> response) {
+        String contentType = response.headers().firstValue("Content-Type").map(type -> type.split(";")[0].strip()).orElse(null);
         JsonNode body;
-        if (contentType.equals("application/json") || contentType.endsWith("+json")) {
+        if (response.body().length == 0) {
+            contentType = null; // no body: whatever type a header names, there is nothing of it
+            body = JsonNodeFactory.instance.missingNode();
+        } else if ("application/json".equals(contentType) || (contentType != null && contentType.endsWith("+json"))) {
             body = json(response.body());
-        } else if (contentType.equals("application/pdf")) {
+        } else if ("application/pdf".equals(contentType)) {
             body = JsonNodeFactory.instance.textNode(pdfText(response.body()));
         } else {
             body = JsonNodeFactory.instance.textNode(new String(response.body(), StandardCharsets.UTF_8));
         }
-        return new Answer(response.statusCode(), contentType, normalised(body, sandbox.baseUrl()));
+        return new Answer(response.statusCode(), contentType, normalised(body));
     }
 
     /**
-     * What differs between two sandboxes given the same requests, and nothing else: the sandbox's own
-     * address (its port is free, chosen at start) becomes {@link #SHOWN_ORIGIN}; a card details token's
-     * signature (signed with a key drawn at random per sandbox) becomes {@link #SHOWN_SIGNATURE}; and a
-     * webhook attempt's {@code duration_ms} (wall-clock time of a real HTTP call) becomes 0.
+     * What differs between two sandboxes given the same requests, and nothing else:
+     * <ul>
+     * <li>addresses: the sandbox's own (its port is free, chosen at start) is shown as {@link #SHOWN_ORIGIN},
+     *     each sandbox started on demand as the next port after it ({@code http://localhost:8081} ...);
+     * <li>a card details token's signature (a key drawn at random per sandbox) as {@link #SHOWN_SIGNATURE};
+     * <li>a webhook attempt's {@code duration_ms} (the wall-clock time of a real HTTP call) as 0;
+     * <li>a sandbox on demand's id (drawn at random) as {@code sandbox_00000000000000000001} and on, in the
+     *     order first seen, and its {@code created_at} (the wall clock's) as {@link #SHOWN_CREATED_AT}.
+     * </ul>
      */
-    static JsonNode normalised(JsonNode body, String baseUrl) {
+    JsonNode normalised(JsonNode body) {
         if (body.isTextual()) {
-            String text = body.asText().replace(baseUrl, SHOWN_ORIGIN);
-            Matcher token = TOKEN.matcher(text);
-            return JsonNodeFactory.instance.textNode(token.replaceAll("$1." + SHOWN_SIGNATURE));
+            String text = replaceAll(LOOPBACK, body.asText(), addresses, seen -> "http://localhost:" + (8080 + seen));
+            text = replaceAll(SANDBOX_ID, text, ids, seen -> String.format("sandbox_%020d", seen + 1));
+            return JsonNodeFactory.instance.textNode(TOKEN.matcher(text).replaceAll("$1." + SHOWN_SIGNATURE));
         }
         if (body instanceof ObjectNode object) {
             ObjectNode copy = object.objectNode();
-            object.fields().forEachRemaining(field -> copy.set(field.getKey(),
-                    field.getKey().equals("duration_ms") && field.getValue().isNumber() && object.has("status_code")
-                            ? copy.numberNode(0) : normalised(field.getValue(), baseUrl)));
+            object.fields().forEachRemaining(field -> {
+                JsonNode value = field.getValue();
+                if (field.getKey().equals("duration_ms") && value.isNumber() && object.has("status_code")) {
+                    copy.put("duration_ms", 0);
+                } else if (field.getKey().equals("created_at") && object.has("base_url")) {
+                    copy.put("created_at", SHOWN_CREATED_AT);
+                } else {
+                    copy.set(field.getKey(), normalised(value));
+                }
+            });
             return copy;
         }
         if (body.isArray()) {
-            List<JsonNode> items = new java.util.ArrayList<>();
-            body.forEach(item -> items.add(normalised(item, baseUrl)));
+            List<JsonNode> items = new ArrayList<>();
+            body.forEach(item -> items.add(normalised(item)));
             return JsonNodeFactory.instance.arrayNode().addAll(items);
         }
         return body;
+    }
+
+    /** Each match replaced by what it was shown as before, or the first time by {@code next} of how many were seen. */
+    private static String replaceAll(Pattern pattern, String text, Map<String, String> shown, IntFunction<String> next) {
+        Matcher matcher = pattern.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (matcher.find()) {
+            String found = matcher.group();
+            String replacement = shown.get(found);
+            if (replacement == null) {
+                replacement = next.apply(shown.size());
+                shown.put(found, replacement);
+            }
+            matcher.appendReplacement(out, Matcher.quoteReplacement(replacement));
+        }
+        matcher.appendTail(out);
+        return out.toString();
     }
 
     private static JsonNode json(byte[] body) {
