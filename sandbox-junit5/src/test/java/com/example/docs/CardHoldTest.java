@@ -49,7 +49,7 @@ class CardHoldTest {
 
         List<ClockEvent> events = sandbox.clock().advance(Duration.ofDays(7));
 
-        assertTrue(events.contains(new ClockEvent("card_authorization.expired", hold.id())));
+        assertTrue(events.contains(new ClockEvent(ClockEvent.CARD_AUTHORIZATION_EXPIRED, hold.id())));
         assertEquals(CardAuthorization.EXPIRED, sandbox.cards().authorization(hold.id()).status());
     }
 }
