@@ -51,6 +51,9 @@ public final class Report {
                 + " (bin/banks-sandbox) | " + wallCpu("wiremock_tuned_start") + " (same flags) | | |" + b);
         out.add("| bin/banks-sandbox on Java 25 (AOT cache + C1 only), median ms wall (CPU) | "
                 + wallCpu("sandbox_launcher25_start") + " | | | |" + b);
+        // bench/parts/60-npx.sh: npx's own CPU only (the JVM is its grandchild), so wall time alone
+        out.add("| `npx banks-sandbox` on the bundled runtime (jlink + build-time CDS, no JDK), median ms wall | "
+                + f0("npx_start_ms") + " | " + f0("wiremock_npx_start_ms") + " (`java -jar`, same run) | | |" + b);
         out.add("| first server in a fresh JVM: start + one request (JDK HttpClient), median ms (from the JVM's launch) | "
                 + first("sandbox") + " | " + first("wiremock") + " | " + first("mockserver") + " | " + first("javalin") + " |"
                 + (baseline ? " " + first("baseline") + " |" : ""));
@@ -156,6 +159,8 @@ public final class Report {
                 ratio("sandbox_launcher_start_ms", "wiremock_start_ms"), 0.4, "x");
         atMost("bin/banks-sandbox on Java 25 (its AOT cache) vs WireMock's plain `java -jar` (Java 17), wall",
                 ratio("sandbox_launcher25_start_ms", "wiremock_start_ms"), 0.4, "x");
+        atMost("`npx banks-sandbox` on the bundled runtime vs WireMock's plain `java -jar` (same run), wall",
+                ratio("npx_start_ms", "wiremock_npx_start_ms"), 0.5, "x");
         report("bin/banks-sandbox vs WireMock with the same two flags (context)",
                 ratio("sandbox_launcher_start_ms", "wiremock_tuned_start_ms"));
         atMost("first Sandbox.start() + one request in a fresh JVM vs bare Javalin embedded",
