@@ -72,31 +72,34 @@ public final class TimeMachine {
         } catch (DateTimeParseException e) {
             throw DomainException.invalid("to must be an ISO 8601 timestamp such as 2026-01-15T12:00:00Z");
         }
-        return advance(to, "to");
+        return advanceTo(to);
     }
 
-    /** Moves the clock forward by {@code by}; see {@link #advance(Advance)}. */
+    /**
+     * Moves the clock forward by {@code by}; see {@link #advance(Advance)}. The target is taken from the
+     * clock under the write lock, so two advances at once move it by both.
+     */
     public List<ClockEvent> advanceBy(Duration by) {
         if (by.isNegative()) {
             throw DomainException.invalid("by must not be negative: the clock never goes backwards");
         }
-        Instant now = clock.now();
         // compared as durations first: now + by may lie beyond what an Instant can hold
-        return advance(by.compareTo(Duration.between(now, LATEST)) > 0 ? LATEST.plusSeconds(1) : now.plus(by), "by");
+        return advance(now -> by.compareTo(Duration.between(now, LATEST)) > 0 ? LATEST.plusSeconds(1) : now.plus(by), "by");
     }
 
     /** Moves the clock to {@code to}; see {@link #advance(Advance)}. */
     public List<ClockEvent> advanceTo(Instant to) {
-        return advance(to, "to");
+        return advance(now -> to, "to");
     }
 
-    private List<ClockEvent> advance(Instant target, String field) {
-        if (target.isAfter(LATEST)) {
-            throw DomainException.invalid(field
-                    + " would move the clock past 9999-12-31T23:59:59Z, the latest time the sandbox can show");
-        }
+    private List<ClockEvent> advance(java.util.function.UnaryOperator<Instant> targetFromNow, String field) {
         return state.write(s -> {
             Instant now = clock.now();
+            Instant target = targetFromNow.apply(now);
+            if (target.isAfter(LATEST)) {
+                throw DomainException.invalid(field
+                        + " would move the clock past 9999-12-31T23:59:59Z, the latest time the sandbox can show");
+            }
             if (target.isBefore(now)) {
                 throw DomainException.invalid("the clock never goes backwards: " + target + " is before " + now);
             }

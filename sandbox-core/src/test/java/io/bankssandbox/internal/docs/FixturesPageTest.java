@@ -122,6 +122,54 @@ class FixturesPageTest {
                 .contains("`+1 hour` moves two of Riverside Operating's transfers and declines a debit on Harbor Operating");
     }
 
+    /**
+     * remittances.md's "one of each" on Ana Ortiz, MD is what her remittances are: a Cigna check with a
+     * denied claim, a Medicare ERA with PLB interest (L6) and an overpayment recovered (WO), a Humana
+     * reversal with its correction, and a UnitedHealthcare ERA received the morning the clock starts
+     * whose credit arrives at 07:00 the next day (the last table of fixtures.md shows it arrive).
+     */
+    @Test
+    void theRemittancePagesReadyMadeCasesAreTheFixtures() throws IOException {
+        String text = Files.readString(Path.of("..", "docs", "remittances.md")).replaceAll("\\s+", " ");
+        assertThat(text).contains("Ana Ortiz, MD (`entity_000000075w3z20ri0lyn`, account `Ana Ortiz Operating`) holds"
+                + " one of each: a Cigna check in her lockbox with its ERA (one claim denied), a Medicare ERA with PLB"
+                + " interest (`L6`) and an overpayment recovered (`WO`), a Humana reversal travelling with its"
+                + " correction, and a UnitedHealthcare ERA received the morning the clock starts whose ACH credit"
+                + " arrives at 07:00 the next day");
+        Entity ana = sandbox.entities().named("Ana Ortiz, MD");
+        assertThat(ana.id()).isEqualTo("entity_000000075w3z20ri0lyn");
+        assertThat(sandbox.accounts().ofEntity(ana.id())).extracting(Account::name).containsExactly("Ana Ortiz Operating");
+        Map<String, Era> byPayer = new LinkedHashMap<>();
+        sandbox.eras().remittances(ana.id()).forEach(r -> byPayer.put(r.payer().name(), sandbox.eras().ofRemittance(r.id())));
+        assertThat(byPayer).containsOnlyKeys("CIGNA", "MEDICARE PART B", "HUMANA", "UNITEDHEALTHCARE");
+
+        Era cigna = byPayer.get("CIGNA");
+        assertThat(cigna.payment().method()).isEqualTo(Era.Payment.CHECK);
+        assertThat(cigna.claims()).extracting(Era.Claim::status).containsOnlyOnce(Era.Claim.DENIED);
+        assertThat(byPayer.get("MEDICARE PART B").providerAdjustments()).extracting(Era.ProviderAdjustment::reason)
+                .containsExactlyInAnyOrder(Era.ProviderAdjustment.INTEREST, Era.ProviderAdjustment.OVERPAYMENT_RECOVERY);
+        Era humana = byPayer.get("HUMANA");
+        Era.Claim reversal = humana.claims().stream().filter(c -> Era.Claim.REVERSED.equals(c.status())).findFirst()
+                .orElseThrow();
+        assertThat(humana.claims()).anySatisfy(c -> {
+            assertThat(c.status()).isEqualTo(Era.Claim.PAID);
+            assertThat(c.patientControlNumber()).isEqualTo(reversal.patientControlNumber()); // its correction
+        });
+        Era united = byPayer.get("UNITEDHEALTHCARE");
+        assertThat(united.transactionId()).isNull();
+        Instant start = sandbox.clock().now();
+        assertThat(sandbox.eras().remittances(ana.id())).filteredOn(r -> r.id().endsWith(united.id().substring(4)))
+                .singleElement().satisfies(r -> {
+                    assertThat(r.receivedAt()).isBefore(start).isAfter(start.minus(Duration.ofHours(15)));
+                    assertThat(r.payment().date()).isEqualTo(java.time.LocalDate.parse("2026-03-03"));
+                });
+        assertThat(moves(sandbox)).anySatisfy(move -> {
+            assertThat(move.event().type()).isEqualTo(ClockEvent.INBOUND_ACH_TRANSFER_CREATED);
+            assertThat(move.at()).isEqualTo(Instant.parse("2026-03-03T07:00:00Z"));
+            assertThat(move.what()).contains("UNITEDHEALTHCARE");
+        });
+    }
+
     /** The page's generated part: every table, from the sandbox as it starts. */
     static String generate(Sandbox sandbox) {
         StringBuilder out = new StringBuilder();
