@@ -165,6 +165,8 @@ class OnDemandRoutesTest {
                 .isEqualTo("DELETE /_sandbox/sandboxes/" + id + " -> 404 {\"statusCode\":404,\"error\":\"Not Found\","
                         + "\"message\":\"Sandbox " + id + " not found\"}");
         assertThat(control.get("/_sandbox/sandboxes").json().get("data")).hasSize(1);
+        // starting and closing other sandboxes is no step of this sandbox's recorded session
+        assertThat(control.get("/_sandbox/requests?format=scenario").json().get("steps").toString()).doesNotContain("sandboxes");
     }
 
     @Test
