@@ -115,6 +115,7 @@ public final class OpenApiDocument {
         }
     }
 
+    /** The document without its examples: what validates requests. */
     public JsonNode document() {
         return document.get();
     }
@@ -134,14 +135,24 @@ public final class OpenApiDocument {
         return all;
     }
 
-    /** The document as served, pretty-printed once. */
+    /** The document as served, with its examples, pretty-printed once. */
     public byte[] bytes() {
         return serialized.get().clone();
     }
 
+    /**
+     * The document as served: a copy of {@link #document} with the examples merged in
+     * ({@link OpenApiExamples}). Only serving it reads them: the validator's document has none.
+     */
+    public JsonNode served() {
+        ObjectNode served = document().deepCopy();
+        OpenApiExamples.merge(served, OpenApiExamples.read());
+        return served;
+    }
+
     private byte[] prettyPrinted() {
         try {
-            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(document());
+            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(served());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
