@@ -53,7 +53,8 @@ public final class Report {
                 + wallCpu("sandbox_launcher25_start") + " | | | |" + b);
         // bench/parts/60-npx.sh: npx's own CPU only (the JVM is its grandchild), so wall time alone
         out.add("| `npx banks-sandbox` on the bundled runtime (jlink + build-time CDS, no JDK), median ms wall | "
-                + f0("npx_start_ms") + " | " + f0("wiremock_npx_start_ms") + " (`java -jar`, same run) | | |" + b);
+                + f0("npx_start_ms") + " (" + f0("npx_direct_start_ms") + " without npx: node_modules/.bin/banks-sandbox) | "
+                + f0("wiremock_npx_start_ms") + " (`java -jar`, same run) | | |" + b);
         out.add("| first server in a fresh JVM: start + one request (JDK HttpClient), median ms (from the JVM's launch) | "
                 + first("sandbox") + " | " + first("wiremock") + " | " + first("mockserver") + " | " + first("javalin") + " |"
                 + (baseline ? " " + first("baseline") + " |" : ""));
