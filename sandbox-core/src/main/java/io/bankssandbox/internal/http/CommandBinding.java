@@ -54,9 +54,11 @@ final class CommandBinding {
     /** The command of a body that passed its schema: as Jackson binds it, by {@link RecordBinder} where it can. */
     Object bind(JsonNode body) {
         Object command = RecordBinder.bind(body, type);
-        if (command != RecordBinder.UNBOUND) {
-            return command;
-        }
+        return command != RecordBinder.UNBOUND ? command : bindWithJackson(body);
+    }
+
+    /** The command as Jackson binds it: what {@link RecordBinder}'s answers are held to (RecordBinderTest). */
+    Object bindWithJackson(JsonNode body) {
         try {
             return strict.get().readValue(body);
         } catch (IOException | IllegalArgumentException e) {
