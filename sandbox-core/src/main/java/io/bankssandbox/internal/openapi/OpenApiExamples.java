@@ -44,8 +44,18 @@ public final class OpenApiExamples {
         }
     }
 
+    /** What the served document says of its examples, after its own description. */
+    static final String NOTE = " Every response has an example: what a sandbox on the default fixtures, its clock frozen at"
+            + " their start, answers the request in its x-request (method, path, headers, body; given: the requests made"
+            + " before it on the same sandbox, a {name} in a later path being what a capture took from an earlier"
+            + " answer; sandbox: the options it was started with; in_flight: sent while the same request is still being"
+            + " handled). The build replays every one and compares the answer.";
+
     /** Puts every example into {@code document}, where OpenAPI 3.1 keeps examples. */
     static void merge(ObjectNode document, JsonNode examples) {
+        if (document.path("info") instanceof ObjectNode info) {
+            info.put("description", info.path("description").asText() + NOTE);
+        }
         for (Iterator<Map.Entry<String, JsonNode>> operations = examples.fields(); operations.hasNext(); ) {
             Map.Entry<String, JsonNode> operation = operations.next();
             String[] methodAndPath = operation.getKey().split(" ", 2);

@@ -124,6 +124,7 @@ class OpenApiExamplesTest {
         assertThat(example.elements().next().path("value").path("id").asText()).startsWith("card_");
         assertThat(example.elements().next().path("x-request").path("method").asText()).isEqualTo("POST");
         assertThat(served.at("/paths/~1v0~1cards/post/requestBody/content/application~1json/examples").size()).isEqualTo(1);
+        assertThat(served.at("/info/description").asText()).as("what x-request holds, said once").endsWith(OpenApiExamples.NOTE);
         assertThat(DOCUMENT.toString()).as("the document the validator parses on the first request")
                 .doesNotContain("\"x-request\"");
     }
