@@ -147,7 +147,8 @@ class OpenApiExamplesTest {
                     assertThat(live.status()).as("status; answer: %s", abbreviated(live.body())).isEqualTo(Integer.parseInt(status.getKey()));
                     assertThat(live.contentType()).isEqualTo(example.path("content_type").asText(null));
                     assertThat(pretty(live.body()))
-                            .as("the live answer (left) against the example; -Dexamples.update=true rewrites it")
+                            .as("the live answer (left) against the example in %s; if the change is meant, run this test, then"
+                                    + " ReferenceDocTest, with -Dexamples.update=true and review the diff", SOURCE)
                             .isEqualTo(pretty(example.path("answer")));
                 }))));
         return tests.stream();
