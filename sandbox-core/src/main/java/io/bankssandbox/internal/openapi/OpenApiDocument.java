@@ -64,7 +64,7 @@ public final class OpenApiDocument {
 
     /**
      * The JSON of the {@link RequestSchemas} the build extracted from these very files, what request
-     * validation reads (a seventh of the document); null when there are none for them, and requests
+     * validation reads (a small part of the document); null when there are none for them, and requests
      * are then validated against the whole document.
      */
     String requestSchemas() {
