@@ -123,8 +123,10 @@ test("cards: a payment posts; a held one settles for more or is reversed once", 
   assert.equal(paid.decision, "approved");
   assert.equal((await sandbox.accounts.get(RIVERSIDE_OPERATING)).total_balance, before.total_balance - 12_00);
 
-  const held = await sandbox.cards.authorize(card.id, { amount: 40_00, merchant_category_code: "5812", settlement: "held" });
+  // the amount alone: the route's default merchant category (5047)
+  const held = await sandbox.cards.authorize(card.id, { amount: 40_00, settlement: "held" });
   assert.equal(held.authorization.status, "pending");
+  assert.equal(held.authorization.merchant_category_code, "5047");
   assert.deepEqual(await sandbox.cards.authorization(held.authorization.id), held.authorization);
   assert.ok((await sandbox.cards.authorizations(card.id)).some((a) => a.id === held.authorization.id));
   assert.ok((await sandbox.cards.authorizations()).length >= 2); // the fixtures' pending hold too

@@ -56,8 +56,11 @@ class RequiredFieldsTest extends SandboxTestBase {
                 .isEqualTo(required("EraServiceLineInput").size());
         assertThat(entry(InboundAchTransfer.Arrival.class, "of", String.class, long.class).getParameterCount())
                 .isEqualTo(required("SimulateInboundAchTransferRequest").size());
+        // the wire takes a payment by its amount alone (a test about money, at the default category); the
+        // typed payment also names its category, because limits and blocks are decided on it
+        assertThat(required("CardAuthorizationRequest")).containsExactly("amount");
         assertThat(entry(CardPayment.class, "of", long.class, String.class).getParameterCount())
-                .isEqualTo(required("CardAuthorizationRequest").size());
+                .isEqualTo(required("CardAuthorizationRequest").size() + 1);
         assertThat(entry(Fault.class, "of", String.class, String.class, int.class).getParameterCount())
                 .isEqualTo(required("FaultRequest").size());
         assertThat(entry(WebhookEndpoint.Registration.class, "of", String.class).getParameterCount())

@@ -24,6 +24,8 @@ import java.util.regex.Pattern;
 public final class CardAuthorizer {
     /**
      * A payment a merchant asks to make ({@code POST /_sandbox/cards/{id}/authorizations});
+     * {@code merchantCategoryCode} null is {@link #DEFAULT_MERCHANT_CATEGORY_CODE}, so a test that only
+     * cares about the money names the amount alone ({@code { "amount": 4000, "settlement": "held" }});
      * {@code merchantCountry} is an ISO 3166-1 alpha-2 code, null for the US; {@code settlement}
      * {@link #IMMEDIATE} (null: the default, one {@code card_settlement} transaction at once) or
      * {@link #HELD} (the amount is held until settled, reversed or expired: {@link CardHolds}).
@@ -34,8 +36,11 @@ public final class CardAuthorizer {
         private static final Pattern TWO_CAPITALS = Pattern.compile("[A-Z]{2}");
         public static final String IMMEDIATE = "immediate";
         public static final String HELD = "held";
+        /** Medical, dental and hospital supplies: the request schema's default, and the dashboard's. */
+        private static final String DEFAULT_MERCHANT_CATEGORY_CODE = "5047";
 
         public PaymentRequest {
+            merchantCategoryCode = merchantCategoryCode == null ? DEFAULT_MERCHANT_CATEGORY_CODE : merchantCategoryCode;
             merchantCountry = merchantCountry == null ? "US" : merchantCountry;
             settlement = settlement == null ? IMMEDIATE : settlement;
         }

@@ -412,11 +412,22 @@ class CardAuthorizationsTest extends SandboxTestBase {
     // ---- validation ----------------------------------------------------------------------------
 
     @Test
-    void aBodyWithoutAmountAndCategoryListsBothViolations() {
+    void aBodyWithoutAmountIsRefusedNamingItAlone() {
         ApiClient.Response response = api.post("/_sandbox/cards/" + OFFICE + "/authorizations", Map.of(), null);
         assertThat(response.status()).isEqualTo(400);
-        assertThat(messages(response)).containsExactlyInAnyOrder("amount should not be empty",
-                "merchant_category_code should not be empty");
+        assertThat(messages(response)).containsExactly("amount should not be empty");
+    }
+
+    @Test
+    void aPaymentWithoutACategoryIsAtTheDefaultOne5047AndCountsAsSuch() {
+        // 5047 is restricted by no limit of the fixtures and blocked by no policy: approved, held at 5047
+        JsonNode held = Authorizations.authorize(api, OFFICE, Map.of("amount", 40_00, "settlement", "held"));
+        assertThat(held.get("decision").asText()).as(held.toString()).isEqualTo("approved");
+        assertThat(held.at("/authorization/merchant_category_code").asText()).isEqualTo("5047");
+        assertThat(held.at("/authorization/merchant_country").asText()).isEqualTo("US");
+        assertApproved(Authorizations.authorize(api, OFFICE, Map.of("amount", 1_00)));
+        // a category given is the one decided on: the default is only a default
+        assertDeclined(Authorizations.authorize(api, OFFICE, 1_00, "7995"), "transaction_not_allowed");
     }
 
     @Test

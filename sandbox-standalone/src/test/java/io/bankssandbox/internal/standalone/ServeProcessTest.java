@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.ConnectException;
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class ServeProcessTest {
@@ -61,6 +62,44 @@ class ServeProcessTest {
             HttpResponse<String> tooLarge = Http.send(sandbox.baseUrl() + "/_sandbox/state", "PUT", null, null, export);
             assertThat(tooLarge.statusCode()).isEqualTo(413);
             assertThat(tooLarge.body()).contains("the import limit of 64 KiB (--max-import-size)");
+        }
+    }
+
+    @Test
+    void sandboxesOnDemandTakeTheLimitsOfTheCommandLine() throws Exception {
+        try (SandboxProcess server = SandboxProcess.start("--port", "0", "--max-sandboxes", "1", "--sandbox-idle-timeout", "PT1S")) {
+            String sandboxes = server.baseUrl() + "/_sandbox/sandboxes";
+            HttpResponse<String> created = Http.send(sandboxes, "POST", null, null, "{}");
+            assertThat(created.statusCode()).isEqualTo(201);
+            assertThat(Http.JSON.readTree(created.body()).get("idle_timeout").asText()).isEqualTo("PT1S");
+            HttpResponse<String> refused = Http.send(sandboxes, "POST", null, null, "{}");
+            assertThat(refused.statusCode()).isEqualTo(429);
+            assertThat(refused.body()).contains("1 sandboxes on demand are open (--max-sandboxes 1)");
+            // idle for a second: closed, which makes room for another
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (Http.JSON.readTree(Http.get(sandboxes, null).body()).get("data").size() > 1 && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertThat(Http.JSON.readTree(Http.get(sandboxes, null).body()).get("data")).hasSize(1);
+            assertThat(Http.send(sandboxes, "POST", null, null, "{}").statusCode()).isEqualTo(201);
+        }
+    }
+
+    @Test
+    void withoutTheOptionsThirtyTwoSandboxesOnDemandIdleForThirtyMinutesAtMost() throws Exception {
+        try (SandboxProcess server = SandboxProcess.start("--port", "0")) {
+            String sandboxes = server.baseUrl() + "/_sandbox/sandboxes";
+            for (int i = 0; i < 32; i++) {
+                HttpResponse<String> created = Http.send(sandboxes, "POST", null, null, null);
+                assertThat(created.statusCode()).as("sandbox %d: %s", i + 1, created.body()).isEqualTo(201);
+                assertThat(Http.JSON.readTree(created.body()).get("idle_timeout").asText()).isEqualTo("PT30M");
+            }
+            HttpResponse<String> refused = Http.send(sandboxes, "POST", null, null, null);
+            assertThat(refused.statusCode()).isEqualTo(429);
+            assertThat(refused.body()).isEqualTo("{\"statusCode\":429,\"error\":\"Too Many Requests\",\"message\":"
+                    + "\"Sandbox limit reached: 32 sandboxes on demand are open (--max-sandboxes 32); close one with DELETE "
+                    + "/_sandbox/sandboxes/{id} or start the server with a higher --max-sandboxes\"}");
+            assertThat(Http.JSON.readTree(Http.get(sandboxes, null).body()).get("data")).hasSize(33); // and the host
         }
     }
 
