@@ -98,7 +98,7 @@ public record SandboxConfig(
                 start, seed, adminToken, corsOrigins, rateLimitPerMinute, stateFile, maxImportBytes, fixtureDocuments,
                 extraApiKeys.stream().map(k -> new io.bankssandbox.internal.access.ApiKey(k.key(), k.description(),
                         k.entityIds())).toList(),
-                webhooks, output == Output.VERBOSE);
+                webhooks, output == Output.VERBOSE, RuntimeConfig.OnDemandLimits.DEFAULTS);
     }
 
     public static Builder builder() {

@@ -1,5 +1,6 @@
 package io.bankssandbox;
 
+import io.bankssandbox.internal.runtime.RuntimeConfig;
 import io.bankssandbox.internal.runtime.SandboxRuntime;
 import io.bankssandbox.internal.server.SandboxServer;
 
@@ -16,5 +17,18 @@ public final class SandboxInternals {
 
     public static SandboxServer server(Sandbox sandbox) {
         return sandbox.server();
+    }
+
+    /**
+     * A sandbox server started as {@code config} starts one, with these limits of sandboxes on demand
+     * (which the command line sets and the public configuration does not carry).
+     */
+    public static SandboxServer serve(SandboxConfig config, RuntimeConfig.OnDemandLimits onDemand) {
+        RuntimeConfig c = config.toRuntime();
+        SandboxServer server = new SandboxServer(new RuntimeConfig(c.host(), c.port(), c.fixtures(), c.clockMode(),
+                c.start(), c.seed(), c.adminToken(), c.corsOrigins(), c.rateLimitPerMinute(), c.stateFile(),
+                c.maxImportBytes(), c.fixtureDocuments(), c.extraApiKeys(), c.webhooks(), c.verbose(), onDemand));
+        server.start();
+        return server;
     }
 }

@@ -15,6 +15,11 @@ public record ApiResponse(int status, Object body, String contentType, String re
         return new ApiResponse(201, body, JSON, kind, id);
     }
 
+    /** 204: done, nothing to show. */
+    public static ApiResponse noContent() {
+        return new ApiResponse(204, null, null, null, null);
+    }
+
     /** A body that is not JSON: {@code body} is a byte[] or a String. */
     public static ApiResponse raw(String contentType, Object body) {
         return new ApiResponse(200, body, contentType, null, null);

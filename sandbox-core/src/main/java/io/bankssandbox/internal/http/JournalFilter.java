@@ -5,7 +5,7 @@ import io.bankssandbox.internal.clock.SandboxClock;
 /**
  * Keeps every /v0 exchange in the journal, faults and refusals included, and the control requests a
  * replayed session needs (everything that changes state, except reset, which starts a new session,
- * and the journal's own routes). Outermost: it sees the answer exactly as it went out.
+ * the journal's own routes, and those that start and close other sandboxes). Outermost: it sees the answer exactly as it went out.
  */
 final class JournalFilter implements Filter {
     private final RequestJournal journal;
@@ -35,7 +35,8 @@ final class JournalFilter implements Filter {
 
     private static boolean changesSession(Exchange exchange) {
         String path = exchange.ctx.path();
+        // starting and closing other sandboxes (/_sandbox/sandboxes) changes nothing of this one's session
         return !exchange.reads() && !path.equals("/_sandbox/reset")
-                && !path.startsWith("/_sandbox/requests");
+                && !path.startsWith("/_sandbox/requests") && !path.startsWith("/_sandbox/sandboxes");
     }
 }

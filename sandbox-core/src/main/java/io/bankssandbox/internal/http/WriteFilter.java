@@ -37,6 +37,10 @@ final class WriteFilter implements Filter {
         if (exchange.replayed) {
             ctx.header("Idempotency-Replayed", "true");
         }
+        if (exchange.status == 204) {
+            ctx.status(204);
+            return null;
+        }
         if (exchange.body instanceof StreamingBody streaming) {
             ctx.status(exchange.status).contentType("application/json; charset=utf-8");
             try {

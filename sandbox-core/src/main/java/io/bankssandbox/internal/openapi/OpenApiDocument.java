@@ -29,7 +29,7 @@ public final class OpenApiDocument {
             "entities", "accounts", "cards", "inbound-ach-transfers", "providers", "era", "external-accounts",
             "card-authorizations",
             "control", "live-entities", "live-accounts", "transactions", "transfers", "card-details",
-            "live-lockbox", "remittances", "ui", "webhooks", "entity-onboarding");
+            "live-lockbox", "remittances", "ui", "webhooks", "entity-onboarding", "sandboxes");
 
     /** Parsed when first needed when the operations come from the build's index (see {@link #open}). */
     private final Lazy<ObjectNode> document;

@@ -20,16 +20,37 @@ import java.util.Map;
  * @param extraApiKeys keys added to the set's own
  * @param webhooks receivers of both webhook events as the set's first key sees them
  * @param verbose whether to log one line per request
+ * @param onDemand how many sandboxes this one may start on demand and when they idle out, or null when
+ *     it starts none (a sandbox started on demand starts no more)
  */
 public record RuntimeConfig(String host, int port, String fixtures, ClockMode clockMode, Instant start, long seed,
                             String adminToken, List<String> corsOrigins, int rateLimitPerMinute, Path stateFile,
                             long maxImportBytes, Map<String, JsonNode> fixtureDocuments, List<ApiKey> extraApiKeys,
-                            List<String> webhooks, boolean verbose) {
+                            List<String> webhooks, boolean verbose, OnDemandLimits onDemand) {
 
     public RuntimeConfig {
         corsOrigins = List.copyOf(corsOrigins);
         fixtureDocuments = Map.copyOf(fixtureDocuments);
         extraApiKeys = List.copyOf(extraApiKeys);
         webhooks = List.copyOf(webhooks);
+    }
+
+    /**
+     * The limits of the sandboxes one sandbox starts on demand ({@code POST /_sandbox/sandboxes}).
+     *
+     * @param maxSandboxes how many may be open at once (the starting sandbox not counted)
+     * @param idleTimeout how long one may go without a request before it is closed (wall-clock time)
+     */
+    public record OnDemandLimits(int maxSandboxes, java.time.Duration idleTimeout) {
+        public static final OnDemandLimits DEFAULTS = new OnDemandLimits(32, java.time.Duration.ofMinutes(30));
+
+        public OnDemandLimits {
+            if (maxSandboxes < 0) {
+                throw new IllegalArgumentException("the most sandboxes on demand must be 0 or more, not " + maxSandboxes);
+            }
+            if (idleTimeout.isNegative() || idleTimeout.isZero()) {
+                throw new IllegalArgumentException("the idle timeout must be positive, not " + idleTimeout);
+            }
+        }
     }
 }

@@ -22,6 +22,8 @@ import io.bankssandbox.internal.entities.EntityDetailsFeature;
 import io.bankssandbox.internal.transactions.TransactionsFeature;
 import io.bankssandbox.internal.transfers.TransfersFeature;
 import io.bankssandbox.internal.http.JettyHost;
+import io.bankssandbox.internal.ondemand.OnDemandFeature;
+import io.bankssandbox.internal.ondemand.OnDemandSandboxes;
 import io.bankssandbox.internal.runtime.Feature;
 import io.bankssandbox.internal.runtime.RuntimeConfig;
 import io.bankssandbox.internal.fixtures.FixtureSnapshots;
@@ -64,6 +66,9 @@ public final class SandboxServer {
     /** Closing twice is harmless: a JUnit store may hold the sandbox under two closing contracts. */
     private final java.util.concurrent.atomic.AtomicBoolean stopped = new java.util.concurrent.atomic.AtomicBoolean();
     private final io.bankssandbox.internal.webhooks.WebhookService webhooks;
+    /** The sandboxes this one started on demand; null when it starts none. */
+    private final OnDemandSandboxes onDemand;
+    private final RequestActivity activity;
 
     /** What every sandbox keeps: each feature's tables, settings and load rules, in one model. */
     public static final StateModel MODEL = StateModel.merge(List.of(EntitiesModel.PART, AccountsModel.PART,
@@ -88,7 +93,9 @@ public final class SandboxServer {
                 runtime.journal(), runtime.faults(), runtime.rateLimiter(), config.adminToken());
         this.webhooks = new io.bankssandbox.internal.webhooks.WebhookService(runtime, "banks-sandbox-webhooks",
                 SandboxVersion.current());
-        this.features = List.of(
+        this.onDemand = config.onDemand() == null ? null
+                : new OnDemandSandboxes(config, served(), SandboxServer::launch);
+        List<Feature> installed = new java.util.ArrayList<>(List.of(
                 new EntitiesFeature(runtime),
                 new AccountsFeature(runtime),
                 new CardsFeature(runtime, pipeline),
@@ -106,7 +113,11 @@ public final class SandboxServer {
                 new io.bankssandbox.internal.ui.DashboardFeature(),
                 new ControlFeature(runtime),
                 new io.bankssandbox.internal.webhooks.WebhooksFeature(webhooks),
-                new io.bankssandbox.internal.onboarding.OnboardingFeature(runtime));
+                new io.bankssandbox.internal.onboarding.OnboardingFeature(runtime)));
+        if (onDemand != null) {
+            installed.add(new OnDemandFeature(onDemand));
+        }
+        this.features = List.copyOf(installed);
         runtime.install(features);
         this.stateFile = config.stateFile() == null ? null : StateFileOpener.open(runtime, config.stateFile());
         if (stateFile != null) {
@@ -156,6 +167,7 @@ public final class SandboxServer {
             // unknown route gets the same answer, instead of Javalin's plain-text "Endpoint ... not found"
             javalin.routes.exception(io.javalin.router.EndpointNotFound.class, (e, ctx) -> pipeline.notFound(ctx));
         });
+        this.activity = new RequestActivity(new JavalinServlet(app.unsafe));
     }
 
     /**
@@ -202,7 +214,7 @@ public final class SandboxServer {
 
     public void start() {
         try {
-            mount = JettyHost.shared().mount(host, requestedPort, new JavalinServlet(app.unsafe));
+            mount = JettyHost.shared().mount(host, requestedPort, activity);
         } catch (Exception e) {
             if (stateFile != null) {
                 stateFile.close(); // not serving: the state file (and its lock) is free for the next start
@@ -220,9 +232,44 @@ public final class SandboxServer {
         return mount.port();
     }
 
+    /** A sandbox started on demand: served on a free port of the same interface. */
+    private static OnDemandSandboxes.Served launch(RuntimeConfig config) {
+        SandboxServer server = new SandboxServer(config);
+        server.start();
+        return server.served();
+    }
+
+    /** This sandbox as the registry of sandboxes on demand sees it. */
+    private OnDemandSandboxes.Served served() {
+        return new OnDemandSandboxes.Served() {
+            @Override
+            public int port() {
+                return SandboxServer.this.port();
+            }
+
+            @Override
+            public SandboxRuntime runtime() {
+                return runtime;
+            }
+
+            @Override
+            public java.time.Duration idleFor() {
+                return activity.idleFor();
+            }
+
+            @Override
+            public void close() {
+                stop();
+            }
+        };
+    }
+
     public void stop() {
         if (!stopped.compareAndSet(false, true)) {
             return;
+        }
+        if (onDemand != null) {
+            onDemand.close(); // they close with the sandbox that started them
         }
         mount.close();
         webhooks.close();

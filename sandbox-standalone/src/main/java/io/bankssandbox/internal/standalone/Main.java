@@ -13,6 +13,10 @@ import io.bankssandbox.internal.fixtures.FixtureException;
 import io.bankssandbox.internal.fixtures.FixtureLoader;
 import io.bankssandbox.internal.fixtures.StateCodec;
 import io.bankssandbox.internal.server.SandboxServer;
+import io.bankssandbox.internal.access.ApiKey;
+import io.bankssandbox.internal.runtime.LibraryLogging;
+import io.bankssandbox.internal.runtime.RuntimeConfig;
+import java.time.Duration;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -172,6 +176,21 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--verbose", description = "Log every request and the server's startup.")
         boolean verbose;
 
+        @Option(names = "--max-sandboxes", defaultValue = "32", paramLabel = "N",
+                description = "Most sandboxes started on demand (POST /_sandbox/sandboxes) open at once, this one not "
+                        + "counted; one more is a 429. Default: ${DEFAULT-VALUE}")
+        int maxSandboxes;
+
+        @Option(names = "--sandbox-idle-timeout", defaultValue = "PT30M", paramLabel = "D", converter = DurationConverter.class,
+                description = "Close a sandbox started on demand after this long (ISO 8601, wall-clock time) without a "
+                        + "request. Default: ${DEFAULT-VALUE}")
+        Duration sandboxIdleTimeout;
+
+        @Option(names = "--stop-on-stdin-close",
+                description = "Stop as soon as standard input closes: a test runner that starts the server with a pipe "
+                        + "leaves no JVM behind when it ends, even by kill -9.")
+        boolean stopOnStdinClose;
+
         @Option(names = "--webhook", paramLabel = "URL",
                 description = "Send transaction.created and entity.connected, as the first API key sees them, to URL "
                         + "(http or https, or inbox for the sandbox's own receiver). Repeatable; survives reset.")
@@ -180,6 +199,13 @@ public final class Main implements Callable<Integer> {
         Integer serve(CommandSpec spec) throws InterruptedException {
             if (port < 0 || port > 65535) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--port must be between 0 and 65535, not " + port);
+            }
+            if (maxSandboxes < 0) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--max-sandboxes must be 0 or more, not " + maxSandboxes);
+            }
+            if (sandboxIdleTimeout.isNegative() || sandboxIdleTimeout.isZero()) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--sandbox-idle-timeout must be a positive duration, not " + sandboxIdleTimeout);
             }
             if (rateLimit < 0) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--rate-limit must be 0 (off) or more, not " + rateLimit);
@@ -205,29 +231,63 @@ public final class Main implements Callable<Integer> {
                 err.println("Warning: listening on " + host + " without --admin-token: anyone who can reach this port "
                         + "can reset, rewrite or read the sandbox's state through /_sandbox.");
             }
-            Sandbox sandbox = Sandbox.start(config.build());
-            out.println("Banks Sandbox listening on " + sandbox.baseUrl());
+            if (!verbose) {
+                LibraryLogging.quiet(); // before the first library class logs
+            }
+            // the server itself, not the Sandbox handle: the limits of sandboxes on demand are the command
+            // line's to set, not a Java user's (an embedded user starts more sandboxes with Sandbox.start)
+            SandboxServer server = new SandboxServer(runtimeConfig(config.build(),
+                    new RuntimeConfig.OnDemandLimits(maxSandboxes, sandboxIdleTimeout)));
+            server.start();
+            String baseUrl = "http://" + ("0.0.0.0".equals(host) ? "127.0.0.1" : host) + ":" + server.port();
+            out.println("Banks Sandbox listening on " + baseUrl);
             out.println("API keys:");
-            for (SandboxConfig.ApiKey key : sandbox.apiKeys()) {
+            for (ApiKey key : server.runtime().state().read(s -> List.copyOf(s.apiKeys))) {
                 out.println("  " + key.key() + (key.description() == null || key.description().isBlank()
                         ? "" : "  (" + key.description() + ")"));
             }
-            out.println("Dashboard: " + sandbox.baseUrl() + "/_sandbox/ui");
+            out.println("Dashboard: " + baseUrl + "/_sandbox/ui");
             for (String webhook : webhooks) {
                 out.println("Webhook: " + webhook);
             }
             if (stateFile != null) {
                 out.println("State file: " + stateFile.toAbsolutePath());
             }
+            if (stopOnStdinClose) {
+                out.println("Stops when standard input closes (--stop-on-stdin-close).");
+            }
             out.println("Press Ctrl-C to stop.");
             out.flush();
             CountDownLatch stopped = new CountDownLatch(1);
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                sandbox.close();
+            Thread shutdown = new Thread(() -> {
+                server.stop();
                 stopped.countDown();
-            }, "banks-sandbox-shutdown"));
+            }, "banks-sandbox-shutdown");
+            Runtime.getRuntime().addShutdownHook(shutdown);
+            if (stopOnStdinClose) {
+                StdinWatch.start(System.in, stopped::countDown);
+            }
             stopped.await();
+            server.stop(); // standard input closed: the same clean stop as a signal's
+            try {
+                Runtime.getRuntime().removeShutdownHook(shutdown);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down (a signal): the hook runs anyway
+            }
             return 0;
+        }
+
+        /**
+         * What {@code Sandbox.start} would run for {@code config}, with the limits of sandboxes on demand
+         * (which the public configuration does not carry).
+         */
+        static RuntimeConfig runtimeConfig(SandboxConfig config, RuntimeConfig.OnDemandLimits onDemand) {
+            return new RuntimeConfig(config.host(), config.port(), config.fixtures(),
+                    io.bankssandbox.internal.clock.ClockMode.valueOf(config.clockMode().name()), config.start(),
+                    config.seed(), config.adminToken(), config.corsOrigins(), config.rateLimitPerMinute(),
+                    config.stateFile(), config.maxImportBytes(), config.fixtureDocuments(),
+                    config.extraApiKeys().stream().map(k -> new ApiKey(k.key(), k.description(), k.entityIds())).toList(),
+                    config.webhooks(), config.output() == SandboxConfig.Output.VERBOSE, onDemand);
         }
 
         private static boolean isLoopback(String host) {
@@ -280,6 +340,18 @@ public final class Main implements Callable<Integer> {
                 return ClockMode.valueOf(value.toUpperCase(java.util.Locale.ROOT));
             } catch (IllegalArgumentException e) {
                 throw new CommandLine.TypeConversionException("must be frozen or running, not '" + value + "'");
+            }
+        }
+    }
+
+    static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            try {
+                return Duration.parse(value);
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new CommandLine.TypeConversionException("'" + value
+                        + "' is not an ISO 8601 duration such as PT30M or PT10S");
             }
         }
     }

@@ -17,7 +17,8 @@ class CommandLineTest {
         Cli cli = Cli.run("--help");
         assertThat(cli.exitCode()).isZero();
         assertThat(cli.out()).contains("--port", "--host", "--fixtures", "--clock", "--start", "--seed", "--state-file",
-                "--max-import-size", "--admin-token", "--cors-origins", "--rate-limit", "--verbose", "--webhook", "serve",
+                "--max-import-size", "--admin-token", "--cors-origins", "--rate-limit", "--verbose", "--webhook",
+                "--max-sandboxes", "--sandbox-idle-timeout", "--stop-on-stdin-close", "serve",
                 "replay", "validate-fixtures");
         assertThat(Cli.run("serve", "--help").out()).contains("--state-file");
         assertThat(Cli.run("replay", "--help").out()).contains("N passed, M failed");
@@ -44,7 +45,9 @@ class CommandLineTest {
         for (String[] args : new String[][] {
                 {"--clock", "sometimes"}, {"--port", "eighty"}, {"--port", "70000"}, {"--start", "yesterday"},
                 {"--rate-limit", "-1"}, {"serve", "--seed", "x"}, {"--max-import-size", "lots"},
-                {"--max-import-size", "0"}, {"--max-import-size", "12TB"}}) {
+                {"--max-import-size", "0"}, {"--max-import-size", "12TB"}, {"--max-sandboxes", "-1"},
+                {"--max-sandboxes", "many"}, {"--sandbox-idle-timeout", "30m"}, {"--sandbox-idle-timeout", "PT0S"},
+                {"--sandbox-idle-timeout", "-PT5M"}}) {
             Cli cli = Cli.run(args);
             assertThat(cli.exitCode()).as(String.join(" ", args)).isEqualTo(2);
             assertThat(cli.err().lines().count()).as(cli.err()).isEqualTo(1);
@@ -52,6 +55,11 @@ class CommandLineTest {
         }
         assertThat(Cli.run("--clock", "sometimes").err()).contains("must be frozen or running");
         assertThat(Cli.run("--max-import-size", "lots").err()).contains("'lots' is not a size such as 256MiB, 1GiB or 1048576");
+        assertThat(Cli.run("--sandbox-idle-timeout", "30m").err()).startsWith(
+                "banks-sandbox: Invalid value for option '--sandbox-idle-timeout': '30m' is not an ISO 8601 duration such as PT30M or PT10S");
+        assertThat(Cli.run("--sandbox-idle-timeout", "PT0S").err())
+                .startsWith("banks-sandbox: --sandbox-idle-timeout must be a positive duration, not PT0S");
+        assertThat(Cli.run("--max-sandboxes", "-1").err()).startsWith("banks-sandbox: --max-sandboxes must be 0 or more, not -1");
     }
 
     @Test

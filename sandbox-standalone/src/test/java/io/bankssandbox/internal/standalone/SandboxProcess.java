@@ -94,6 +94,11 @@ final class SandboxProcess implements AutoCloseable {
         return err.toString();
     }
 
+    /** Closes the process's standard input, as a parent that ends does. */
+    void closeStdin() throws IOException {
+        process.getOutputStream().close();
+    }
+
     /** SIGTERM, as Ctrl-C or a service manager sends; returns the exit code. */
     int terminate() throws InterruptedException {
         process.destroy();

@@ -1,0 +1,280 @@
+package io.bankssandbox.internal.ondemand;
+
+import io.bankssandbox.internal.clock.ClockMode;
+import io.bankssandbox.internal.fixtures.FixtureException;
+import io.bankssandbox.internal.http.ApiException;
+import io.bankssandbox.internal.runtime.RuntimeConfig;
+import io.bankssandbox.internal.runtime.SandboxRuntime;
+import io.bankssandbox.internal.state.Command;
+import io.bankssandbox.internal.state.DomainException;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The sandboxes one sandbox (the host) starts on demand, each fully its own (port, state, clock,
+ * journal, idempotency keys, faults, webhooks) and closed with the host: at most
+ * {@link RuntimeConfig.OnDemandLimits#maxSandboxes()} at once, each closed after its idle timeout
+ * without a request (on the wall clock, not the sandbox's).
+ */
+public final class OnDemandSandboxes implements AutoCloseable {
+    /** How long an idle check may wait at most, and at least (a sandbox is closed within this of its timeout). */
+    private static final long MAX_CHECK_MILLIS = 1000;
+    private static final long MIN_CHECK_MILLIS = 10;
+    private static final char[] ID_CHARACTERS = "0123456789abcdefghijklmnopqrstuvwxyz".toCharArray();
+
+    /** A running sandbox as the registry needs it; the assembly serves it. */
+    public interface Served {
+        int port();
+
+        SandboxRuntime runtime();
+
+        /** How long no request has been under way: zero while one is. */
+        Duration idleFor();
+
+        /** Closes its port at once and everything it runs. */
+        void close();
+    }
+
+    /** Starts and serves a sandbox; throws {@link FixtureException} when its fixture set is unknown or invalid. */
+    @FunctionalInterface
+    public interface Launcher {
+        Served launch(RuntimeConfig config);
+    }
+
+    private record Entry(String id, String name, Served sandbox, Instant createdAt, Duration idleTimeout) {}
+
+    private final RuntimeConfig hostConfig;
+    private final RuntimeConfig.OnDemandLimits limits;
+    private final Launcher launcher;
+    private final Entry host;
+    private final SecureRandom random = new SecureRandom();
+    /** Guarded by {@code this}, as are the fields below it. */
+    private final Map<String, Entry> open = new LinkedHashMap<>();
+    /** Sandboxes being started: they count toward the limit before they are open. */
+    private int starting;
+    private boolean closed;
+    /** Runs idle checks while a sandbox is open; no thread at all otherwise. */
+    private ScheduledExecutorService idleChecks;
+
+    /** {@code host}'s port is read only when a view is asked for: it may not be listening yet. */
+    public OnDemandSandboxes(RuntimeConfig hostConfig, Served host, Launcher launcher) {
+        this.hostConfig = hostConfig;
+        this.limits = hostConfig.onDemand();
+        this.launcher = launcher;
+        this.host = new Entry(newId(), null, host, Instant.now(), null);
+    }
+
+    /**
+     * Starts a sandbox: 400 (nothing started) for a bad request or fixture set, 429 at the limit.
+     *
+     * @param origin the scheme, host and port the client reached the host at (for the new one's URLs)
+     */
+    public SandboxView create(NewSandbox request, String origin) {
+        Command.requireValid(request);
+        synchronized (this) {
+            if (closed) {
+                throw ApiException.of(503, "The server is stopping: no sandbox can be started");
+            }
+            if (open.size() + starting >= limits.maxSandboxes()) {
+                throw ApiException.of(429, "Sandbox limit reached: " + limits.maxSandboxes() + " sandboxes on demand are "
+                        + "open (--max-sandboxes " + limits.maxSandboxes() + "); close one with DELETE "
+                        + "/_sandbox/sandboxes/{id} or start the server with a higher --max-sandboxes");
+            }
+            starting++;
+        }
+        Served sandbox;
+        try {
+            sandbox = launcher.launch(childConfig(request));
+        } catch (FixtureException e) {
+            throw DomainException.invalid(e.problems());
+        } finally {
+            synchronized (this) {
+                starting--;
+            }
+        }
+        Duration idleTimeout = request.idleTimeout() != null ? request.parsedIdleTimeout() : limits.idleTimeout();
+        Entry entry = new Entry(newId(), request.name(), sandbox, Instant.now(), idleTimeout);
+        synchronized (this) {
+            if (!closed) {
+                open.put(entry.id(), entry);
+                checkIdleSoon();
+                return view(entry, origin);
+            }
+        }
+        sandbox.close(); // the host closed while this one started
+        throw ApiException.of(503, "The server is stopping: no sandbox can be started");
+    }
+
+    /** The host first, then each open sandbox in the order they were started. */
+    public List<SandboxView> list(String origin) {
+        List<Entry> entries = new ArrayList<>();
+        entries.add(host);
+        synchronized (this) {
+            entries.addAll(open.values());
+        }
+        return entries.stream().map(entry -> view(entry, origin)).toList();
+    }
+
+    public SandboxView get(String id, String origin) {
+        if (host.id().equals(id)) {
+            return view(host, origin);
+        }
+        Entry entry;
+        synchronized (this) {
+            entry = open.get(id);
+        }
+        if (entry == null) {
+            throw DomainException.notFound("Sandbox", id);
+        }
+        return view(entry, origin);
+    }
+
+    /** Closes one: its port stops answering before this returns. The host: 409; unknown (or closed): 404. */
+    public void close(String id) {
+        if (host.id().equals(id)) {
+            throw DomainException.conflict("Sandbox " + id + " is the host: it closes with the process, "
+                    + "not through DELETE /_sandbox/sandboxes/{id}");
+        }
+        Entry entry;
+        synchronized (this) {
+            entry = open.remove(id);
+            if (entry != null && open.isEmpty()) {
+                stopIdleChecks();
+            }
+        }
+        if (entry == null) {
+            throw DomainException.notFound("Sandbox", id);
+        }
+        entry.sandbox().close();
+    }
+
+    /** Closes every sandbox started on demand; none can be started after. */
+    @Override
+    public void close() {
+        List<Entry> closing;
+        synchronized (this) {
+            closed = true;
+            closing = new ArrayList<>(open.values());
+            open.clear();
+            stopIdleChecks();
+        }
+        for (Entry entry : closing) {
+            entry.sandbox().close();
+        }
+    }
+
+    private RuntimeConfig childConfig(NewSandbox request) {
+        RuntimeConfig h = hostConfig;
+        boolean hostsSet = request.fixtures() == null || request.fixtures().equals(h.fixtures());
+        return new RuntimeConfig(h.host(), 0,
+                request.fixtures() != null ? request.fixtures() : h.fixtures(),
+                request.clock() != null ? ClockMode.parse(request.clock()) : h.clockMode(),
+                request.start() != null ? request.start() : h.start(),
+                request.seed() != null ? request.seed() : h.seed(),
+                h.adminToken(), h.corsOrigins(), h.rateLimitPerMinute(),
+                null, // memory only: the state file is the host's
+                h.maxImportBytes(),
+                // documents and keys the host was given in code belong to its fixture set
+                hostsSet ? h.fixtureDocuments() : Map.of(), hostsSet ? h.extraApiKeys() : List.of(),
+                List.of(), // webhook endpoints are each sandbox's own, registered through its control API
+                h.verbose(), null);
+    }
+
+    private SandboxView view(Entry entry, String origin) {
+        SandboxRuntime runtime = entry.sandbox().runtime();
+        String baseUrl = "http://" + hostName(origin) + ":" + entry.sandbox().port();
+        List<SandboxView.Key> keys = runtime.state().read(s -> s.apiKeys.stream()
+                .map(key -> new SandboxView.Key(key.key(), key.entityIds())).toList());
+        return new SandboxView(entry.id(), entry.name(), entry == host, baseUrl, baseUrl + "/_sandbox/ui", keys,
+                new SandboxView.Clock(runtime.clock().now(), runtime.clock().mode().wireName()), entry.createdAt(),
+                entry.idleTimeout() == null ? null : entry.idleTimeout().toString());
+    }
+
+    /**
+     * The host's interface as a URL host: a wildcard address is not one a client can reach, so the
+     * name the client reached the host by stands in for it.
+     */
+    private String hostName(String origin) {
+        String bound = hostConfig.host();
+        if (bound.equals("0.0.0.0") || bound.equals("::") || bound.equals("[::]")) {
+            if (origin != null) {
+                String authority = origin.substring(origin.indexOf("://") + 3);
+                int port = authority.lastIndexOf(':');
+                return port > authority.lastIndexOf(']') ? authority.substring(0, port) : authority;
+            }
+            return "127.0.0.1";
+        }
+        return bound.contains(":") && !bound.startsWith("[") ? "[" + bound + "]" : bound;
+    }
+
+    private String newId() {
+        char[] id = new char[20];
+        for (int i = 0; i < id.length; i++) {
+            id[i] = ID_CHARACTERS[random.nextInt(ID_CHARACTERS.length)];
+        }
+        return "sandbox_" + new String(id);
+    }
+
+    /** Guarded by {@code this}. */
+    private void checkIdleSoon() {
+        if (idleChecks == null) {
+            ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, runnable -> {
+                Thread thread = new Thread(runnable, "banks-sandbox-idle-checks");
+                thread.setDaemon(true);
+                return thread;
+            });
+            executor.setRemoveOnCancelPolicy(true);
+            idleChecks = executor;
+            executor.schedule(() -> closeIdle(executor), MIN_CHECK_MILLIS, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Guarded by {@code this}. */
+    private void stopIdleChecks() {
+        if (idleChecks != null) {
+            idleChecks.shutdownNow();
+            idleChecks = null;
+        }
+    }
+
+    /**
+     * Closes every sandbox idle past its timeout, then checks again when the next one could be (on
+     * {@code checks}, unless those checks were stopped meanwhile).
+     */
+    private void closeIdle(ScheduledExecutorService checks) {
+        List<Entry> idle = new ArrayList<>();
+        long nextCheck = MAX_CHECK_MILLIS;
+        synchronized (this) {
+            for (Entry entry : List.copyOf(open.values())) {
+                Duration left = entry.idleTimeout().minus(entry.sandbox().idleFor());
+                if (left.isNegative() || left.isZero()) {
+                    open.remove(entry.id());
+                    idle.add(entry);
+                } else if (left.compareTo(Duration.ofMillis(nextCheck)) < 0) {
+                    nextCheck = left.toMillis() + 1;
+                }
+            }
+        }
+        for (Entry entry : idle) {
+            entry.sandbox().close();
+        }
+        synchronized (this) {
+            if (idleChecks != checks) {
+                return;
+            }
+            if (open.isEmpty()) {
+                stopIdleChecks();
+            } else {
+                checks.schedule(() -> closeIdle(checks), Math.max(MIN_CHECK_MILLIS, nextCheck), TimeUnit.MILLISECONDS);
+            }
+        }
+    }
+}
