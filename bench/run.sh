@@ -29,6 +29,11 @@
 #  first       the first server in a fresh JVM, started and asked one question with the JDK's
 #              HttpClient, then CYCLES further ones (start, one question, close), sandbox, WireMock,
 #              MockServer, bare Javalin embedded: STARTS fresh JVMs each, rotated (FirstStart).
+#  requests    a fresh `java -jar` server's first requests, each timed from the JVM's launch: the start,
+#              the first GET, the first validated POST (POST /v0/cards) and the first 835
+#              (GET /v0/remittances/{id}/era), beside bare Javalin from the same jar answering the GET
+#              and a POST it parses with Jackson (the floor): STARTS fresh JVMs each, rotated
+#              (StartBench, FirstRequests).
 #  embedded    reset per test, after a POST (one JVM)
 #  memory      1,000,000 transfers in 1 GiB, list pages at 1k and 1M
 #  breakdown   where a cold start's time goes, by step and library
@@ -68,9 +73,10 @@ export JAVA_OPTS=${JAVA_OPTS:-}
 # the sandbox jar's own launch flags (bench/run.sh documents which ones a measurement used)
 SANDBOX_JAVA_OPTS=${SANDBOX_JAVA_OPTS:-}
 CARD=card_0000006ffif7l9i19ra5
+ERA_PATH=/v0/remittances/remittance_0000005rrouky2o4dz6v/era
 AUTH="Authorization: Bearer lm_key_sandbox_all"
 export RESULTS=$OUT/results.properties
-ALL_PARTS="throughput start first embedded memory breakdown extra"
+ALL_PARTS="throughput start first requests embedded memory breakdown extra"
 PARTS=${*:-$ALL_PARTS}
 PARTS=${PARTS//cold/first} # the first start's part was called cold before it had peers
 # NICE=-10 (root) runs everything measured at a higher CPU priority: on a machine shared with other
@@ -331,6 +337,19 @@ if part first; then
   } > "$OUT/first.spec"
   java -cp "$OUT/classes" io.bankssandbox.internal.bench.StartBench "$OUT/first.spec" "$STARTS" "$OUT" | tee -a "$RESULTS" > /dev/null
   record load_first "$(cut -d' ' -f1-3 /proc/loadavg)"
+fi
+
+if part requests; then
+  log "a fresh server's first requests (start, GET, POST /v0/cards, GET $ERA_PATH), each from the JVM's launch: $STARTS JVMs each, rotated"
+  {
+    spec requests requests_sandbox "$PORT_SANDBOX" "$ERA_PATH" java $JAVA_OPTS $SANDBOX_JAVA_OPTS -jar "$JAR" serve --port "$PORT_SANDBOX"
+    spec requests requests_javalin "$PORT_JAVALIN" - java $JAVA_OPTS -cp "$CP" io.bankssandbox.internal.bench.BareJavalin \
+      "$PORT_JAVALIN" "$OUT/card.json"
+    [ -z "$BASELINE_JAR" ] || spec requests requests_baseline "$PORT_BASELINE" "$ERA_PATH" java $JAVA_OPTS $SANDBOX_JAVA_OPTS \
+      -jar "$BASELINE_JAR" serve --port "$PORT_BASELINE"
+  } > "$OUT/requests.spec"
+  java -cp "$OUT/classes" io.bankssandbox.internal.bench.StartBench "$OUT/requests.spec" "$STARTS" "$OUT" | tee -a "$RESULTS" > /dev/null
+  record load_requests "$(cut -d' ' -f1-3 /proc/loadavg)"
 fi
 
 if part embedded; then

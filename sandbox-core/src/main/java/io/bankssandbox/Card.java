@@ -22,9 +22,15 @@ public record Card(String id, Instant createdAt, String entityId, String bankAcc
     }
 
     /**
-     * At most {@code amount} cents per {@code interval} ({@code per_transaction}, {@code per_day},
-     * {@code per_week}, {@code per_month}, {@code all_time}), for the listed merchant categories only,
+     * At most {@code amount} cents per {@code interval} ({@link #PER_TRANSACTION}, {@link #PER_DAY},
+     * {@link #PER_WEEK}, {@link #PER_MONTH}, {@link #ALL_TIME}), for the listed merchant categories only,
      * or for every merchant when {@code merchantCategoryCodes} is null.
      */
-    public record SpendingLimit(String interval, long amount, List<String> merchantCategoryCodes) {}
+    public record SpendingLimit(String interval, long amount, List<String> merchantCategoryCodes) {
+        public static final String PER_TRANSACTION = "per_transaction";
+        public static final String PER_DAY = "per_day";
+        public static final String PER_WEEK = "per_week";
+        public static final String PER_MONTH = "per_month";
+        public static final String ALL_TIME = "all_time";
+    }
 }

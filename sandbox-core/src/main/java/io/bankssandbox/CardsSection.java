@@ -1,6 +1,7 @@
 package io.bankssandbox;
 
 import io.bankssandbox.internal.access.Caller;
+import io.bankssandbox.internal.accounts.AccountBook;
 import io.bankssandbox.internal.cards.CardAuthorizer;
 import io.bankssandbox.internal.cards.CardHolds;
 import io.bankssandbox.internal.cards.CardIssuer;
@@ -8,8 +9,10 @@ import io.bankssandbox.internal.cards.CardPolicy;
 import io.bankssandbox.internal.cards.CardView;
 import io.bankssandbox.internal.cards.CardsFeature;
 import io.bankssandbox.internal.state.Page;
+import io.bankssandbox.internal.state.SandboxState;
 import io.bankssandbox.internal.state.SortKey;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 /** {@link Sandbox.Cards}: the card payment simulation of the control API. */
@@ -24,6 +27,31 @@ final class CardsSection implements Sandbox.Cards {
     public Card get(String cardId) {
         return operator.call(() -> Values.card(operator.runtime().state().read(state ->
                 CardView.of(CardIssuer.get(state, Caller.OPERATOR, cardId), state.setting(CardPolicy.SETTING)))));
+    }
+
+    @Override
+    public List<Card> all() {
+        return operator.call(() -> operator.runtime().state().read(state -> shown(state,
+                state.table(io.bankssandbox.internal.cards.Card.TABLE).all())));
+    }
+
+    @Override
+    public List<Card> ofAccount(String accountId) {
+        return operator.call(() -> operator.runtime().state().read(state -> {
+            AccountBook.get(state, Caller.OPERATOR, accountId); // an unknown account is the API's 404
+            return shown(state, state.table(io.bankssandbox.internal.cards.Card.TABLE).inPartition(accountId));
+        }));
+    }
+
+    @Override
+    public Card named(String nickname) {
+        return NamedLookup.one("card", all(), Card::nickname, nickname);
+    }
+
+    /** Cards as GET /v0/cards/{id} renders them, web-app ones included. */
+    private static List<Card> shown(SandboxState state, Collection<io.bankssandbox.internal.cards.Card> cards) {
+        CardPolicy policy = state.setting(CardPolicy.SETTING);
+        return cards.stream().map(card -> Values.card(CardView.of(card, policy))).toList();
     }
 
     @Override

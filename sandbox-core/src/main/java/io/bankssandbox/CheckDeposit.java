@@ -13,6 +13,11 @@ public record CheckDeposit(String id, long amount, String transactionId, String 
     public static final String REJECTED = "rejected";
     public static final String RETURNED = "returned";
 
-    /** The return: its reason, when, and the transaction that took the money back. */
-    public record Return(String reason, java.time.Instant returnedAt, String transactionId) {}
+    /**
+     * The return: its reason ({@link #INSUFFICIENT_FUNDS} when none was given, else as given), when, and
+     * the transaction that took the money back.
+     */
+    public record Return(String reason, java.time.Instant returnedAt, String transactionId) {
+        public static final String INSUFFICIENT_FUNDS = "insufficient_funds";
+    }
 }

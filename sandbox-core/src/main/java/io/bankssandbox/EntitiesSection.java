@@ -35,7 +35,7 @@ final class EntitiesSection implements Sandbox.Entities {
     @Override
     public Entity onboard(Practice practice) {
         Onboarding.Practice command = new Onboarding.Practice(practice.name(), practice.structure(), practice.npi(),
-                practice.address() == null ? null : new io.bankssandbox.internal.entities.Entity.Address(
+                new io.bankssandbox.internal.entities.Entity.Address(
                         practice.address().line1(), practice.address().line2(), practice.address().city(),
                         practice.address().state(), practice.address().postalCode()),
                 practice.accounts().stream().map(a -> new Onboarding.OpeningAccount(a.name(), a.openingBalance()))

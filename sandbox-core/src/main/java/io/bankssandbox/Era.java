@@ -1,6 +1,6 @@
 package io.bankssandbox;
 
-import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 
 /**
@@ -33,16 +33,22 @@ public record Era(String id, String transactionId, Party payer, Payee payee, Pay
      *
      * @param method {@link #ACH} or {@link #CHECK}
      * @param checkNumber the reassociation trace (TRN02): the ACH's TRN addenda reference, or the check's serial number
+     * @param date the payment's effective date (BPR16): the JSON's {@code payment.date}, midnight UTC of this day
      */
-    public record Payment(long amount, String method, String checkNumber, Instant date) {
+    public record Payment(long amount, String method, String checkNumber, LocalDate date) {
         public static final String ACH = "ach";
         public static final String CHECK = "check";
     }
 
-    /** One claim: {@link #PAID}, {@link #DENIED} (pays 0) or {@link #REVERSED} (amounts negative). */
+    /**
+     * One claim: {@link #PAID}, {@link #DENIED} (pays 0) or {@link #REVERSED} (amounts negative).
+     *
+     * @param serviceDate the (first) day of service, the UTC day of the JSON's {@code service_date}
+     * @param serviceEndDate the last day of a span of service; null for a single day
+     */
     public record Claim(String patientControlNumber, String payerClaimNumber, String status, long chargedAmount,
-                        long paidAmount, long patientResponsibility, Patient patient, Instant serviceDate,
-                        Instant serviceEndDate, List<Adjustment> adjustments, List<ServiceLine> serviceLines) {
+                        long paidAmount, long patientResponsibility, Patient patient, LocalDate serviceDate,
+                        LocalDate serviceEndDate, List<Adjustment> adjustments, List<ServiceLine> serviceLines) {
         public static final String PAID = "paid";
         public static final String DENIED = "denied";
         public static final String REVERSED = "reversed";
@@ -69,8 +75,7 @@ public record Era(String id, String transactionId, Party payer, Payee payee, Pay
      * overpayment recovered from an earlier payment, {@link #OVERPAYMENT_RECOVERY}), a negative one it
      * added (interest on a late claim, {@link #INTEREST}).
      *
-     * @param reason the PLB adjustment reason code: {@code L6}, {@code WO}, {@code FB}, {@code 72},
-     *     {@code CS}, {@code J1}, {@code IR} or {@code 90}
+     * @param reason the PLB adjustment reason code, one of this record's constants
      * @param reference what it concerns (PLB03-2, such as the claim an overpayment was on); null when none
      */
     public record ProviderAdjustment(String reason, String reference, long amount) {
@@ -82,11 +87,29 @@ public record Era(String id, String transactionId, Party payer, Payee payee, Pay
         public static final String FORWARDING_BALANCE = "FB";
         /** {@code 72}: an authorized return of money the provider sent back. */
         public static final String AUTHORIZED_RETURN = "72";
+        /** {@code CS}: an adjustment the payer explains elsewhere. */
+        public static final String ADJUSTMENT = "CS";
+        /** {@code J1}: nonreimbursable. */
+        public static final String NONREIMBURSABLE = "J1";
+        /** {@code IR}: Internal Revenue Service withholding. */
+        public static final String IRS_WITHHOLDING = "IR";
+        /** {@code 90}: an early payment allowance. */
+        public static final String EARLY_PAYMENT_ALLOWANCE = "90";
     }
 
     /**
-     * A claim adjustment (X12 CAS): {@code group} such as {@code CO} (contractual) or {@code PR}
-     * (patient responsibility), {@code reasonCode} such as {@code 45}, {@code reason} its words.
+     * A claim adjustment (X12 CAS): {@code group} one of the constants ({@link #CONTRACTUAL} {@code CO},
+     * {@link #PATIENT_RESPONSIBILITY} {@code PR} ...), {@code reasonCode} such as {@code 45}, {@code reason}
+     * its words.
      */
-    public record Adjustment(String group, String reasonCode, String reason, long amount) {}
+    public record Adjustment(String group, String reasonCode, String reason, long amount) {
+        /** {@code CO}: contractual obligation, the provider writes it off. */
+        public static final String CONTRACTUAL = "CO";
+        /** {@code OA}: other adjustment. */
+        public static final String OTHER = "OA";
+        /** {@code PI}: payer initiated reduction. */
+        public static final String PAYER_INITIATED = "PI";
+        /** {@code PR}: patient responsibility, the patient owes it. */
+        public static final String PATIENT_RESPONSIBILITY = "PR";
+    }
 }

@@ -18,6 +18,18 @@ final class ErasSection implements Sandbox.Eras {
     }
 
     @Override
+    public Era get(String eraId) {
+        return operator.call(() -> Values.era(EraView.of(operator.runtime().state().read(state ->
+                EraDirectory.get(state, Caller.OPERATOR, eraId)))));
+    }
+
+    @Override
+    public Era ofRemittance(String remittanceId) {
+        return operator.call(() -> Values.era(EraView.of(operator.runtime().state().read(state ->
+                Remittances.get(state, Caller.OPERATOR, remittanceId)))));
+    }
+
+    @Override
     public Era ofTransaction(String transactionId) {
         return operator.call(() -> Values.era(EraView.of(operator.runtime().state().read(state ->
                 EraDirectory.forTransaction(state, Caller.OPERATOR, transactionId)))));

@@ -10,4 +10,8 @@ public record ExternalAccount(String id, String entityId, String nickname, Strin
                               String accountNumber, String status, Instant createdAt) {
     public static final String ACTIVE = "active";
     public static final String ARCHIVED = "archived";
+    /** {@code holderType}: the recipient is a business. */
+    public static final String BUSINESS = "business";
+    /** {@code holderType}: the recipient is a person. */
+    public static final String INDIVIDUAL = "individual";
 }

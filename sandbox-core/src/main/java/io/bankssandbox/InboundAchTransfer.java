@@ -31,8 +31,15 @@ public record InboundAchTransfer(String id, String accountId, long amount, Strin
         addenda = addenda == null ? List.of() : List.copyOf(addenda);
     }
 
-    /** @param reason the decline reason, such as {@code insufficient_funds} or {@code payment_stopped} */
-    public record Declined(String reason, Instant declinedAt) {}
+    /**
+     * @param reason the decline reason: the sandbox's own words are {@link #INSUFFICIENT_FUNDS} (a debit
+     *     the available balance did not cover when it resolved) and {@link #PAYMENT_STOPPED} (a decline
+     *     without a reason); a reason given to {@code decline} or {@code resolvingDeclined} is kept as given
+     */
+    public record Declined(String reason, Instant declinedAt) {
+        public static final String INSUFFICIENT_FUNDS = "insufficient_funds";
+        public static final String PAYMENT_STOPPED = "payment_stopped";
+    }
 
     /** @param reason the return reason, such as {@code duplicate_entry} */
     public record Returned(String reason, Instant returnedAt, String transactionId) {}

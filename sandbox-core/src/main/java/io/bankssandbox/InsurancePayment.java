@@ -12,13 +12,17 @@ import java.util.List;
  * TRN reassociation addenda) and the ERA that reconciles with it.
  *
  * <pre>{@code
- * InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
- *         .account(accountId)
- *         .payer("AETNA", "60054")
- *         .claim(InsurancePayment.claim("PCN-1").charged(300_00).paid(250_00).patientResponsibility(50_00))
- *         .claim(InsurancePayment.claim("PCN-2").charged(120_00).paid(0).status(Era.Claim.DENIED)
- *                 .adjustment("CO", "50", 120_00)));
+ * InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.into(accountId)
+ *         .from("AETNA", "60054")
+ *         .claim(InsurancePayment.claim("PCN-1", 300_00, 250_00).patientResponsibility(50_00))
+ *         .claim(InsurancePayment.claim("PCN-2", 120_00, 0).denied().adjustment("CO", "50", 120_00)));
  * }</pre>
+ *
+ * What every payment needs, the compiler asks for, in order: the account paid into ({@link #into}), the
+ * payer ({@link PayerStep#from}) and a first claim ({@link ClaimStep#claim}), each claim with its
+ * patient control number and its charged and paid amounts ({@link #claim(String, long, long)}), each
+ * service line with its procedure code and amounts ({@link #line(String, long, long)}); the rest is
+ * optional.
  *
  * A claim given only its amounts is balanced by the sandbox (a PR-2 adjustment of the patient's share,
  * a CO-45 adjustment of the rest); one that does not balance is refused (400).
@@ -29,9 +33,9 @@ import java.util.List;
  * (X12 PLB); a claim may be {@link ClaimBuilder#denied()} or {@link ClaimBuilder#reversed()}.
  *
  * <pre>{@code
- * sandbox.insurancePayments().receive(InsurancePayment.builder()
- *         .account(accountId).payer("CIGNA", "62308").byCheck().eraDelay(Duration.ofDays(2))
- *         .claim(InsurancePayment.claim("PCN-3").charged(200_00).paid(150_00))
+ * sandbox.insurancePayments().receive(InsurancePayment.into(accountId).from("CIGNA", "62308")
+ *         .claim(InsurancePayment.claim("PCN-3", 200_00, 150_00))
+ *         .byCheck().eraDelay(Duration.ofDays(2))
  *         .providerAdjustment(Era.ProviderAdjustment.INTEREST, null, -3_25));
  * }</pre>
  */
@@ -47,18 +51,54 @@ public final class InsurancePayment {
         return command;
     }
 
-    public static Builder builder() {
-        return new Builder();
+    /** A payment into the account {@code accountId}; next, {@link PayerStep#from its payer}. */
+    public static PayerStep into(String accountId) {
+        return new PayerStep(accountId);
     }
 
-    /** A claim, identified by the practice's patient control number (CLP01). */
-    public static ClaimBuilder claim(String patientControlNumber) {
-        return new ClaimBuilder(patientControlNumber);
+    /**
+     * A claim: the practice's patient control number (CLP01), the amount charged (CLP03) and the amount
+     * the payer paid (CLP04), in cents.
+     */
+    public static ClaimBuilder claim(String patientControlNumber, long charged, long paid) {
+        return new ClaimBuilder(patientControlNumber, charged, paid);
     }
 
-    /** A service line of a claim, by its procedure code ({@code 99213}). */
-    public static LineBuilder line(String procedureCode) {
-        return new LineBuilder(procedureCode);
+    /** A service line of a claim: its procedure code ({@code 99213}), the amounts charged and paid, in cents. */
+    public static LineBuilder line(String procedureCode, long charged, long paid) {
+        return new LineBuilder(procedureCode, charged, paid);
+    }
+
+    /** A payment with its account: it needs its payer. */
+    public static final class PayerStep {
+        private final String accountId;
+
+        private PayerStep(String accountId) {
+            this.accountId = accountId;
+        }
+
+        /** The insurer that pays: its name and its payer id. Next, a first {@link ClaimStep#claim claim}. */
+        public ClaimStep from(String payerName, String payerId) {
+            return new ClaimStep(accountId, payerName, payerId);
+        }
+    }
+
+    /** A payment with its account and payer: it needs a first claim. */
+    public static final class ClaimStep {
+        private final String accountId;
+        private final String payerName;
+        private final String payerId;
+
+        private ClaimStep(String accountId, String payerName, String payerId) {
+            this.accountId = accountId;
+            this.payerName = payerName;
+            this.payerId = payerId;
+        }
+
+        /** The first claim it pays; the {@link Builder} takes more, and the optional parts. */
+        public Builder claim(ClaimBuilder claim) {
+            return new Builder(accountId, payerName, payerId).claim(claim);
+        }
     }
 
     /**
@@ -71,30 +111,24 @@ public final class InsurancePayment {
      */
     public record Received(InboundAchTransfer inboundAchTransfer, Era era, MailItem mailItem) {}
 
+    /** A payment with everything it needs; add claims and the optional parts, then receive it. */
     public static final class Builder {
-        private String accountId;
-        private String payerName;
-        private String payerId;
+        private final String accountId;
+        private final String payerName;
+        private final String payerId;
         private String method;
         private Duration eraDelay;
         private Duration paymentDelay;
         private final List<InsurancePayments.ClaimInput> claims = new ArrayList<>();
         private final List<InsurancePayments.ProviderAdjustmentInput> providerAdjustments = new ArrayList<>();
 
-        private Builder() {}
-
-        /** The account paid into. */
-        public Builder account(String id) {
-            this.accountId = id;
-            return this;
+        private Builder(String accountId, String payerName, String payerId) {
+            this.accountId = accountId;
+            this.payerName = payerName;
+            this.payerId = payerId;
         }
 
-        public Builder payer(String name, String id) {
-            this.payerName = name;
-            this.payerId = id;
-            return this;
-        }
-
+        /** One more claim. */
         public Builder claim(ClaimBuilder claim) {
             claims.add(claim.input());
             return this;
@@ -141,20 +175,20 @@ public final class InsurancePayment {
         }
 
         public InsurancePayment build() {
-            io.bankssandbox.internal.era.Era.Party payer = payerName == null && payerId == null ? null
-                    : new io.bankssandbox.internal.era.Era.Party(payerName, payerId);
+            io.bankssandbox.internal.era.Era.Party payer = new io.bankssandbox.internal.era.Era.Party(payerName, payerId);
             return new InsurancePayment(new InsurancePayments.Payment(accountId, payer, List.copyOf(claims), method,
                     eraDelay == null ? null : eraDelay.toString(), paymentDelay == null ? null : paymentDelay.toString(),
                     providerAdjustments.isEmpty() ? null : List.copyOf(providerAdjustments)));
         }
     }
 
+    /** A claim with its number and amounts; the rest is optional. */
     public static final class ClaimBuilder {
         private final String patientControlNumber;
+        private final long charged;
+        private final long paid;
         private String payerClaimNumber;
         private String status;
-        private long charged;
-        private long paid;
         private Long patientResponsibility;
         private String patientName;
         private String subscriberId;
@@ -163,8 +197,10 @@ public final class InsurancePayment {
         private final List<InsurancePayments.AdjustmentInput> adjustments = new ArrayList<>();
         private final List<InsurancePayments.ServiceLineInput> serviceLines = new ArrayList<>();
 
-        private ClaimBuilder(String patientControlNumber) {
+        private ClaimBuilder(String patientControlNumber, long charged, long paid) {
             this.patientControlNumber = patientControlNumber;
+            this.charged = charged;
+            this.paid = paid;
         }
 
         /** The payer's own claim number (CLP07); left out, one is generated. */
@@ -193,16 +229,7 @@ public final class InsurancePayment {
             return status(Era.Claim.REVERSED);
         }
 
-        public ClaimBuilder charged(long cents) {
-            this.charged = cents;
-            return this;
-        }
-
-        public ClaimBuilder paid(long cents) {
-            this.paid = cents;
-            return this;
-        }
-
+        /** The patient's share (CLP05); left out, the total of its {@code PR} adjustments, its lines' included. */
         public ClaimBuilder patientResponsibility(long cents) {
             this.patientResponsibility = cents;
             return this;
@@ -250,32 +277,25 @@ public final class InsurancePayment {
         }
     }
 
+    /** A service line with its procedure code and amounts; the rest is optional. */
     public static final class LineBuilder {
         private final String procedureCode;
+        private final long charged;
+        private final long paid;
         private final List<String> modifiers = new ArrayList<>();
-        private long charged;
-        private long paid;
         private Long units;
         private final List<InsurancePayments.AdjustmentInput> adjustments = new ArrayList<>();
         private final List<String> remarkCodes = new ArrayList<>();
 
-        private LineBuilder(String procedureCode) {
+        private LineBuilder(String procedureCode, long charged, long paid) {
             this.procedureCode = procedureCode;
+            this.charged = charged;
+            this.paid = paid;
         }
 
         /** Procedure modifiers, 2 letters or digits each ({@code 25}). */
         public LineBuilder modifiers(String... codes) {
             modifiers.addAll(List.of(codes));
-            return this;
-        }
-
-        public LineBuilder charged(long cents) {
-            this.charged = cents;
-            return this;
-        }
-
-        public LineBuilder paid(long cents) {
-            this.paid = cents;
             return this;
         }
 

@@ -2,6 +2,7 @@ package io.bankssandbox;
 
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -22,7 +23,7 @@ final class NamedLookup {
         }
         if (named.isEmpty()) {
             throw new NoSuchElementException("no " + kind + " is named \"" + name + "\"; the names are "
-                    + items.stream().map(nameOf).map(n -> "\"" + n + "\"").toList());
+                    + items.stream().map(nameOf).filter(Objects::nonNull).map(n -> "\"" + n + "\"").toList());
         }
         throw new IllegalStateException(named.size() + " " + kind + "s are named \"" + name + "\": look one up by id");
     }

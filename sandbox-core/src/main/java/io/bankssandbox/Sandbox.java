@@ -170,7 +170,7 @@ public final class Sandbox implements AutoCloseable {
         return transactions;
     }
 
-    /** Card payments as the card network would ask for them. */
+    /** Cards (all, an account's, by nickname, by id) and card payments as the card network would ask for them. */
     public Cards cards() {
         return cards;
     }
@@ -185,7 +185,7 @@ public final class Sandbox implements AutoCloseable {
         return insurancePayments;
     }
 
-    /** Remittance advice: the ERA of a transaction, an entity's remittances, a remittance's X12 835. */
+    /** Remittance advice: an ERA by id, of a remittance or of a transaction; an entity's remittances; a remittance's X12 835. */
     public Eras eras() {
         return eras;
     }
@@ -370,10 +370,31 @@ public final class Sandbox implements AutoCloseable {
     }
 
     /**
-     * Cards as {@code GET /v0/cards/{id}} shows them, and card payments
+     * Cards as {@code GET /v0/cards/{id}} shows them (all, an account's, by nickname, by id), and card payments
      * ({@code POST /_sandbox/cards/{id}/authorizations}) on every card, web-app ones included.
      */
     public interface Cards {
+        /**
+         * Every card, oldest first, those issued in the web app included: the {@code /v0} card routes (and
+         * {@link #get}) answer 404 for those, but a card payment ({@link #authorize}) takes them.
+         */
+        List<Card> all();
+
+        /**
+         * An account's cards, oldest first, web-app ones included.
+         *
+         * @throws SandboxException 404 for an unknown account
+         */
+        List<Card> ofAccount(String accountId);
+
+        /**
+         * The card nicknamed exactly {@code nickname} ({@code "Office supplies"}), web-app ones included.
+         *
+         * @throws java.util.NoSuchElementException when none is, listing the nicknames there are
+         * @throws IllegalStateException when several are
+         */
+        Card named(String nickname);
+
         /** @throws SandboxException 404 for an unknown card, or one issued in the web app (as the API) */
         Card get(String cardId);
 
@@ -466,6 +487,21 @@ public final class Sandbox implements AutoCloseable {
 
     /** Remittance advice. */
     public interface Eras {
+        /**
+         * An ERA by its id, also while its money has not arrived ({@link Era#transactionId()} null).
+         *
+         * @throws SandboxException 404 for an unknown id, or an ERA still on its way ({@code era_delay})
+         */
+        Era get(String eraId);
+
+        /**
+         * The ERA a remittance lists ({@code remittance_X} is {@code era_X}), paid or not: the JSON form of
+         * the 835 that {@link #x12} serves.
+         *
+         * @throws SandboxException 404 as {@code GET /v0/remittances/{id}/era} answers it
+         */
+        Era ofRemittance(String remittanceId);
+
         /** @throws SandboxException 404 when the transaction paid no ERA */
         Era ofTransaction(String transactionId);
 

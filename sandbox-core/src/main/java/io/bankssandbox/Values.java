@@ -15,6 +15,8 @@ import io.bankssandbox.internal.transactions.TransactionView;
 import io.bankssandbox.internal.transfers.AchTransferView;
 import io.bankssandbox.internal.webhooks.WebhookLog;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -47,8 +49,10 @@ final class Values {
     static Transaction transaction(io.bankssandbox.internal.accounts.Transaction t) {
         TransactionView v = TransactionView.of(t);
         String category = (String) v.source().get("category");
+        Object ids = v.source().get(category);
         return new Transaction(v.id(), v.accountId(), v.amount(), v.occurredAt(), v.description(), category,
-                firstValue(v.source().get(category)), counterparty(v.counterparty()));
+                firstValue(ids), ids instanceof Map<?, ?> map ? (String) map.get(CARD_AUTHORIZATION_ID) : null,
+                counterparty(v.counterparty()));
     }
 
     private static Transaction.Counterparty counterparty(Map<String, Object> counterparty) {
@@ -59,7 +63,10 @@ final class Values {
         return new Transaction.Counterparty(type, firstValue(counterparty.get(type)));
     }
 
-    /** The one id a {@code {<name>_id: id}} object carries; null for an empty one. */
+    /** The id beside a card settlement's {@code card_id} when it settles a held payment. */
+    private static final String CARD_AUTHORIZATION_ID = "card_authorization_id";
+
+    /** The record's id a {@code {<name>_id: id, ...}} object carries first; null for an empty one. */
     private static String firstValue(Object ids) {
         if (ids instanceof Map<?, ?> map && !map.isEmpty()) {
             return String.valueOf(map.values().iterator().next());
@@ -76,9 +83,11 @@ final class Values {
             String type = counterparty.path("type").asText();
             other = new Transaction.Counterparty(type, firstValue(counterparty.path(type)));
         }
+        JsonNode ids = t.path("source").path(category);
         return new Transaction(t.path("id").asText(), t.path("account_id").asText(), t.path("amount").asLong(),
                 Instant.parse(t.path("occurred_at").asText()), t.path("description").asText(), category,
-                firstValue(t.path("source").path(category)), other);
+                firstValue(ids), ids.hasNonNull(CARD_AUTHORIZATION_ID) ? ids.get(CARD_AUTHORIZATION_ID).asText() : null,
+                other);
     }
 
     private static String firstValue(JsonNode ids) {
@@ -145,10 +154,18 @@ final class Values {
     static Era era(EraView v) {
         return new Era(v.id(), v.transactionId(), party(v.payer()), new Era.Payee(v.payee().name(), v.payee().npi()),
                 new Era.Payment(v.payment().amount(), v.payment().method(), v.payment().checkNumber(),
-                        v.payment().date()),
+                        day(v.payment().date())),
                 v.claims().stream().map(Values::claim).toList(),
                 v.providerAdjustments().stream().map(a -> new Era.ProviderAdjustment(a.reason(), a.reference(),
                         a.amount())).toList());
+    }
+
+    /**
+     * A calendar date the JSON writes as a timestamp (an ERA's payment and service dates, midnight UTC as
+     * the 835's CCYYMMDD): the typed API shows each as the {@link LocalDate} it is, as {@code Remittance} does.
+     */
+    private static LocalDate day(Instant at) {
+        return at == null ? null : LocalDate.ofInstant(at, ZoneOffset.UTC);
     }
 
     private static Era.Party party(io.bankssandbox.internal.era.Era.Party p) {
@@ -159,7 +176,7 @@ final class Values {
         return new Era.Claim(c.patientControlNumber(), c.payerClaimNumber(), c.status(), c.chargedAmount(),
                 c.paidAmount(), c.patientResponsibility(),
                 c.patient() == null ? null : new Era.Patient(c.patient().name(), c.patient().subscriberId()),
-                c.serviceDate(), c.serviceEndDate(), adjustments(c.adjustments()),
+                day(c.serviceDate()), day(c.serviceEndDate()), adjustments(c.adjustments()),
                 c.serviceLines().stream().map(l -> new Era.ServiceLine(l.procedureCode(), l.modifiers(),
                         l.chargedAmount(), l.paidAmount(), l.units(), adjustments(l.adjustments()),
                         l.remarkCodes())).toList());

@@ -15,6 +15,10 @@ public record WebhookEndpoint(String id, String url, String apiKey, List<String>
                               String origin, Instant createdAt) {
     /** The url of the sandbox's own receiver ({@code sandbox.webhooks().inbox()}). */
     public static final String INBOX = "inbox";
+    /** {@code origin}: given at start ({@code SandboxConfig}, {@code @BanksSandbox(webhooks)}); survives reset. */
+    public static final String CONFIG = "config";
+    /** {@code origin}: subscribed since ({@code subscribe}, {@code POST /_sandbox/webhooks}); state, gone on reset. */
+    public static final String CONTROL = "control";
 
     public WebhookEndpoint {
         events = List.copyOf(events);
@@ -41,8 +45,10 @@ public record WebhookEndpoint(String id, String url, String apiKey, List<String>
         }
 
         /** Only these events ({@link WebhookDelivery#TRANSACTION_CREATED}, {@link WebhookDelivery#ENTITY_CONNECTED}). */
-        public Registration forEvents(String... names) {
-            return new Registration(url, apiKey, List.of(names), secret);
+        public Registration forEvents(String event, String... more) {
+            List<String> names = new java.util.ArrayList<>(List.of(event));
+            names.addAll(List.of(more));
+            return new Registration(url, apiKey, List.copyOf(names), secret);
         }
 
         public Registration signedWith(String signingSecret) {

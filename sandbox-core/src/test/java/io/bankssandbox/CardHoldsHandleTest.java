@@ -3,6 +3,7 @@ package io.bankssandbox;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.internal.testing.SandboxTestBase;
 import java.time.Duration;
 import java.time.Instant;
@@ -52,6 +53,9 @@ class CardHoldsHandleTest extends SandboxTestBase {
         CardDecision decision = sandbox.cards().authorize(office(), 1_00, "5411");
         assertThat(decision.approved()).isTrue();
         assertThat(decision.authorization()).isNull();
+        Transaction posted = sandbox.transactions().of(operating().id()).get(0);
+        assertThat(posted.cardId()).isEqualTo(office());
+        assertThat(posted.cardAuthorizationId()).isNull(); // posted at once: no hold to name
         assertThat(sandbox.cards().authorize(office(), new CardPayment(1_00, "5411", "US")).authorization()).isNull();
     }
 
@@ -69,6 +73,10 @@ class CardHoldsHandleTest extends SandboxTestBase {
         assertThat(transaction.amount()).isEqualTo(-25_00);
         assertThat(transaction.category()).isEqualTo(Transaction.CARD_SETTLEMENT);
         assertThat(transaction.sourceId()).isEqualTo(office());
+        assertThat(transaction.cardId()).isEqualTo(office());
+        assertThat(transaction.cardAuthorizationId()).isEqualTo(hold.id()); // the settlement names its hold
+        JsonNode shown = api.get("/v0/transactions/" + transaction.id()).json().get("source").get("card_settlement");
+        assertThat(shown.get("card_authorization_id").asText()).isEqualTo(hold.id());
         assertThat(operating().availableBalance()).isEqualTo(before.availableBalance()); // held already
         assertThat(operating().totalBalance()).isEqualTo(before.totalBalance() - 25_00);
     }

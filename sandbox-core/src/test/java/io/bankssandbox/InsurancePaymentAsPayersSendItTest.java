@@ -17,8 +17,12 @@ import org.junit.jupiter.api.Test;
 class InsurancePaymentAsPayersSendItTest extends SandboxTestBase {
 
     private InsurancePayment.Builder aPayment() {
-        return InsurancePayment.builder().account(fixtures.riversideOperating()).payer("CIGNA", "62308")
-                .claim(InsurancePayment.claim("PCN-1").patient("WHITE", "DANA").charged(300_00).paid(240_00));
+        return aPaymentInto(fixtures.riversideOperating());
+    }
+
+    private static InsurancePayment.Builder aPaymentInto(String accountId) {
+        return InsurancePayment.into(accountId).from("CIGNA", "62308")
+                .claim(InsurancePayment.claim("PCN-1", 300_00, 240_00).patient("WHITE", "DANA"));
     }
 
     @Test
@@ -39,7 +43,7 @@ class InsurancePaymentAsPayersSendItTest extends SandboxTestBase {
 
     @Test
     void byCheckToAnEntityWithoutALockboxIsThe409TheRouteAnswers() {
-        assertThatThrownBy(() -> sandbox.insurancePayments().receive(aPayment().account(fixtures.harborOperating())
+        assertThatThrownBy(() -> sandbox.insurancePayments().receive(aPaymentInto(fixtures.harborOperating())
                 .byCheck()))
                 .isInstanceOfSatisfying(SandboxException.class, e -> {
                     assertThat(e.status()).isEqualTo(409);
@@ -61,7 +65,7 @@ class InsurancePaymentAsPayersSendItTest extends SandboxTestBase {
 
         List<ClockEvent> events = sandbox.clock().advance(Duration.ofDays(2));
 
-        assertThat(events).contains(new ClockEvent("era.received", payment.era().id()));
+        assertThat(events).contains(new ClockEvent(ClockEvent.ERA_RECEIVED, payment.era().id()));
         assertThat(sandbox.eras().ofTransaction(transactionId)).isEqualTo(payment.era());
         Remittance remittance = sandbox.eras().remittances(fixtures.riverside()).get(0);
         assertThat(remittance.transactionId()).isEqualTo(transactionId);
@@ -81,7 +85,7 @@ class InsurancePaymentAsPayersSendItTest extends SandboxTestBase {
 
         List<ClockEvent> arrived = sandbox.clock().advance(Duration.ofDays(2));
         InboundAchTransfer credit = sandbox.inboundAch().of(fixtures.riversideOperating()).get(0);
-        assertThat(arrived).contains(new ClockEvent("inbound_ach_transfer.created", credit.id()));
+        assertThat(arrived).contains(new ClockEvent(ClockEvent.INBOUND_ACH_TRANSFER_CREATED, credit.id()));
         assertThat(credit.amount()).isEqualTo(240_00);
         assertThat(credit.status()).isEqualTo(InboundAchTransfer.PENDING);
 
@@ -91,11 +95,10 @@ class InsurancePaymentAsPayersSendItTest extends SandboxTestBase {
 
     @Test
     void providerAdjustmentsAndClaimStatusesReachTheEra() {
-        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(fixtures.riversideOperating()).payer("AETNA", "60054")
-                .claim(InsurancePayment.claim("PCN-9").payerClaimNumber("E9").reversed().charged(-200_00).paid(-160_00))
-                .claim(InsurancePayment.claim("PCN-9").payerClaimNumber("E9").charged(200_00).paid(180_00))
-                .claim(InsurancePayment.claim("PCN-10").denied().charged(90_00).paid(0).adjustment("CO", "50", 90_00))
+        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.into(fixtures.riversideOperating()).from("AETNA", "60054")
+                .claim(InsurancePayment.claim("PCN-9", -200_00, -160_00).payerClaimNumber("E9").reversed())
+                .claim(InsurancePayment.claim("PCN-9", 200_00, 180_00).payerClaimNumber("E9"))
+                .claim(InsurancePayment.claim("PCN-10", 90_00, 0).denied().adjustment("CO", "50", 90_00))
                 .providerAdjustment(Era.ProviderAdjustment.INTEREST, null, -2_15)
                 .providerAdjustment(Era.ProviderAdjustment.OVERPAYMENT_RECOVERY, "E8", 10_00));
 
@@ -127,9 +130,8 @@ class InsurancePaymentAsPayersSendItTest extends SandboxTestBase {
                 .isInstanceOfSatisfying(SandboxException.class, e -> assertThat(e.messages()).containsExactly(
                         "the claims' paid_amount total 24000 minus the provider_adjustments' total 24000 must be"
                                 + " positive: it is the ACH credit that pays them (it is 0)"));
-        assertThatThrownBy(() -> sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(fixtures.riversideOperating()).payer("AETNA", "60054")
-                .claim(InsurancePayment.claim("PCN-X").denied().charged(100_00).paid(50_00))))
+        assertThatThrownBy(() -> sandbox.insurancePayments().receive(InsurancePayment.into(fixtures.riversideOperating()).from("AETNA", "60054")
+                .claim(InsurancePayment.claim("PCN-X", 100_00, 50_00).denied())))
                 .isInstanceOfSatisfying(SandboxException.class, e -> assertThat(e.messages()).containsExactly(
                         "claims[0] (patient_control_number PCN-X) is denied, so it pays 0 and its whole charge is"
                                 + " adjusted, but its paid_amount is 5000"));

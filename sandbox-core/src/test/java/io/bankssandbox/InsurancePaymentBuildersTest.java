@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.groups.Tuple.tuple;
 
 import io.bankssandbox.internal.testing.SandboxTestBase;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -19,11 +18,9 @@ class InsurancePaymentBuildersTest extends SandboxTestBase {
 
     @Test
     void aClaimOfAmountsOnlyIsBalancedWithThePatientsShareAndCo45() {
-        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(sandbox.accounts().named("Riverside Operating").id())
-                .payer("AETNA", "60054")
-                .claim(InsurancePayment.claim("PCN-1001").patient("DOE", "JANE").subscriberId("W123456789")
-                        .charged(30_00).paid(25_00).patientResponsibility(3_00)));
+        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.into(sandbox.accounts().named("Riverside Operating").id())
+                .from("AETNA", "60054")
+                .claim(InsurancePayment.claim("PCN-1001", 30_00, 25_00).patient("DOE", "JANE").subscriberId("W123456789").patientResponsibility(3_00)));
 
         assertThat(payment.inboundAchTransfer().amount()).isEqualTo(25_00);
         Era.Claim claim = payment.era().claims().get(0);
@@ -38,21 +35,19 @@ class InsurancePaymentBuildersTest extends SandboxTestBase {
 
     @Test
     void everyFieldOfTheBuildersReachesTheEra() {
-        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(sandbox.accounts().named("Riverside Operating").id())
-                .payer("BLUE CROSS", "940360524")
-                .claim(InsurancePayment.claim("PCN-2").payerClaimNumber("E777").status("paid")
+        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.into(sandbox.accounts().named("Riverside Operating").id())
+                .from("BLUE CROSS", "940360524")
+                .claim(InsurancePayment.claim("PCN-2", 500_00, 320_00).payerClaimNumber("E777").status("paid")
                         .patient("ROE", "RICHARD")
                         .serviceDates(LocalDate.of(2026, 2, 10), LocalDate.of(2026, 2, 12))
-                        .charged(500_00).paid(320_00)
-                        .serviceLine(InsurancePayment.line("99213").modifiers("25").units(2).charged(500_00).paid(320_00)
+                        .serviceLine(InsurancePayment.line("99213", 500_00, 320_00).modifiers("25").units(2)
                                 .adjustment("CO", "45", 100_00).adjustment("PR", "1", 80_00).remarkCodes("N130")))
                 .build());
 
         Era.Claim claim = payment.era().claims().get(0);
         assertThat(claim.payerClaimNumber()).isEqualTo("E777");
-        assertThat(claim.serviceDate()).isEqualTo(Instant.parse("2026-02-10T00:00:00Z"));
-        assertThat(claim.serviceEndDate()).isEqualTo(Instant.parse("2026-02-12T00:00:00Z"));
+        assertThat(claim.serviceDate()).isEqualTo(LocalDate.of(2026, 2, 10));
+        assertThat(claim.serviceEndDate()).isEqualTo(LocalDate.of(2026, 2, 12));
         assertThat(claim.patientResponsibility()).isEqualTo(80_00); // the PR adjustments, as none was given
         assertThat(claim.adjustments()).isEmpty();
         Era.ServiceLine line = claim.serviceLines().get(0);
@@ -65,24 +60,21 @@ class InsurancePaymentBuildersTest extends SandboxTestBase {
 
     @Test
     void aServiceDateAloneAndADeniedClaimKeepWhatTheyAreGiven() {
-        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(sandbox.accounts().named("Riverside Operating").id())
-                .payer("AETNA", "60054")
-                .claim(InsurancePayment.claim("PCN-3").serviceDate(LocalDate.of(2026, 2, 20))
-                        .charged(90_00).paid(90_00))
-                .claim(InsurancePayment.claim("PCN-4").charged(40_00).paid(0)
+        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.into(sandbox.accounts().named("Riverside Operating").id())
+                .from("AETNA", "60054")
+                .claim(InsurancePayment.claim("PCN-3", 90_00, 90_00).serviceDate(LocalDate.of(2026, 2, 20)))
+                .claim(InsurancePayment.claim("PCN-4", 40_00, 0)
                         .adjustment("CO", "50", 40_00)));
 
         assertThat(payment.era().claims()).extracting(Era.Claim::status).containsExactly("paid", "denied");
-        assertThat(payment.era().claims().get(0).serviceDate()).isEqualTo(Instant.parse("2026-02-20T00:00:00Z"));
+        assertThat(payment.era().claims().get(0).serviceDate()).isEqualTo(LocalDate.of(2026, 2, 20));
     }
 
     @Test
     void aBuiltClaimThatDoesNotBalanceIsRefusedAsTheControlApiRefusesIt() {
-        assertThatThrownBy(() -> sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(sandbox.accounts().named("Riverside Operating").id())
-                .payer("AETNA", "60054")
-                .claim(InsurancePayment.claim("PCN-5").charged(100_00).paid(60_00)
+        assertThatThrownBy(() -> sandbox.insurancePayments().receive(InsurancePayment.into(sandbox.accounts().named("Riverside Operating").id())
+                .from("AETNA", "60054")
+                .claim(InsurancePayment.claim("PCN-5", 100_00, 60_00)
                         .adjustment("CO", "45", 10_00))))
                 .isInstanceOfSatisfying(SandboxException.class, e -> {
                     assertThat(e.status()).isEqualTo(400);
@@ -92,10 +84,9 @@ class InsurancePaymentBuildersTest extends SandboxTestBase {
 
     @Test
     void aClaimWithoutItsPatientControlNumberIsTheSchemas400() {
-        assertThatThrownBy(() -> sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(sandbox.accounts().named("Riverside Operating").id())
-                .payer("AETNA", "60054")
-                .claim(InsurancePayment.claim(null).charged(10_00).paid(10_00))))
+        assertThatThrownBy(() -> sandbox.insurancePayments().receive(InsurancePayment.into(sandbox.accounts().named("Riverside Operating").id())
+                .from("AETNA", "60054")
+                .claim(InsurancePayment.claim(null, 10_00, 10_00))))
                 .isInstanceOfSatisfying(SandboxException.class, e -> {
                     assertThat(e.status()).isEqualTo(400);
                     assertThat(e.messages()).anySatisfy(m -> assertThat(m).contains("patient_control_number"));

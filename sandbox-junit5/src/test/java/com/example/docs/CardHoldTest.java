@@ -36,6 +36,7 @@ class CardHoldTest {
         Transaction posted = sandbox.transactions().get(settled.transactionId());
         assertEquals(-48_00, posted.amount());
         assertEquals(Transaction.CARD_SETTLEMENT, posted.category());
+        assertEquals(hold.id(), posted.cardAuthorizationId());                     // match it by its hold, not its amount
         Account after = sandbox.accounts().get(before.id());
         assertEquals(before.totalBalance() - 48_00, after.totalBalance());
         assertEquals(before.availableBalance() - 48_00, after.availableBalance()); // the hold is gone
@@ -49,7 +50,7 @@ class CardHoldTest {
 
         List<ClockEvent> events = sandbox.clock().advance(Duration.ofDays(7));
 
-        assertTrue(events.contains(new ClockEvent("card_authorization.expired", hold.id())));
+        assertTrue(events.contains(new ClockEvent(ClockEvent.CARD_AUTHORIZATION_EXPIRED, hold.id())));
         assertEquals(CardAuthorization.EXPIRED, sandbox.cards().authorization(hold.id()).status());
     }
 }

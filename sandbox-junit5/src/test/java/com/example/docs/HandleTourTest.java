@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Account;
 import io.bankssandbox.AchTransfer;
+import io.bankssandbox.Card;
 import io.bankssandbox.CardDecision;
 import io.bankssandbox.CardPayment;
 import io.bankssandbox.CheckDeposit;
@@ -46,7 +47,7 @@ class HandleTourTest {
 
         List<ClockEvent> events = sandbox.clock().advanceTo(start.plus(Duration.ofDays(1)));
 
-        assertTrue(events.contains(new ClockEvent("inbound_ach_transfer.accepted", credit.id())));   // and the fixtures' due moves
+        assertTrue(events.contains(new ClockEvent(ClockEvent.INBOUND_ACH_TRANSFER_ACCEPTED, credit.id())));   // and the fixtures' due moves
         assertEquals(Instant.parse("2026-03-03T15:00:00Z"), sandbox.clock().now());
         SandboxException backwards = assertThrows(SandboxException.class, () -> sandbox.clock().advanceTo(start));
         assertEquals(400, backwards.status());                     // the clock never goes back
@@ -57,9 +58,9 @@ class HandleTourTest {
         Entity riverside = sandbox.entities().named("Riverside Family Medicine, P.C.");
         assertTrue(riverside.isProvider());                        // it has an NPI, so a lockbox
 
-        Entity dental = sandbox.entities().onboard(Practice.named("Lakeside Dental", "professional_llc")
+        Entity dental = sandbox.entities().onboard(Practice.named("Lakeside Dental", Entity.PROFESSIONAL_LLC,
+                        new Entity.Address("12 Lake St", "", "Austin", "TX", "78701"))   // what the route requires
                 .withNpi("1234567893")
-                .withAddress(new Entity.Address("12 Lake St", "", "Austin", "TX", "78701"))
                 .withAccount("Lakeside Dental Operating", 25_000_00));
         sandbox.entities().connect(dental.id(), "lm_key_sandbox_one");   // that key sees it from now on
 
@@ -84,7 +85,7 @@ class HandleTourTest {
 
     @Test
     void cards(Sandbox sandbox) {
-        String card = "card_0000006ffif7l9i19ra5";        // "Office supplies": 500.00 per payment, 1,000.00 a day
+        String card = sandbox.cards().named("Office supplies").id();   // 500.00 per payment, 1,000.00 a day
 
         CardDecision paper = sandbox.cards().authorize(card, CardPayment.of(120_00, "5943"));
         CardDecision laptop = sandbox.cards().authorize(card, CardPayment.of(900_00, "5732"));
@@ -92,7 +93,7 @@ class HandleTourTest {
 
         assertTrue(paper.approved());
         assertEquals(CardDecision.BREACHES_LIMIT, laptop.declineReason());
-        assertEquals("per_transaction", laptop.limit().interval());
+        assertEquals(Card.SpendingLimit.PER_TRANSACTION, laptop.limit().interval());
         assertEquals(CardDecision.TRANSACTION_NOT_ALLOWED, casino.declineReason());   // blocked on every card
     }
 
@@ -100,7 +101,7 @@ class HandleTourTest {
     void inboundAch(Sandbox sandbox) {
         String account = sandbox.accounts().named("Riverside Operating").id();
         InboundAchTransfer payroll = sandbox.inboundAch().simulate(InboundAchTransfer.Arrival.of(account, -40_00)
-                .withOriginator("GUSTO", "PAYROLL").resolvingDeclined("insufficient_funds"));
+                .withOriginator("GUSTO", "PAYROLL").resolvingDeclined(InboundAchTransfer.Declined.INSUFFICIENT_FUNDS));
         InboundAchTransfer credit = sandbox.inboundAch().simulate(account, 125_00);
 
         sandbox.inboundAch().accept(credit.id());
@@ -108,7 +109,7 @@ class HandleTourTest {
         sandbox.clock().advance(Duration.ofHours(1));
 
         assertEquals(InboundAchTransfer.RETURNED, returned.status());
-        assertEquals("insufficient_funds", sandbox.inboundAch().get(payroll.id()).declined().reason());
+        assertEquals(InboundAchTransfer.Declined.INSUFFICIENT_FUNDS, sandbox.inboundAch().get(payroll.id()).declined().reason());
         SandboxException notPending = assertThrows(SandboxException.class, () -> sandbox.inboundAch().accept(credit.id()));
         assertEquals(409, notPending.status());
     }
@@ -116,12 +117,10 @@ class HandleTourTest {
     @Test
     void insurancePaymentsAndRemittances(Sandbox sandbox) {
         Account operating = sandbox.accounts().named("Riverside Operating");
-        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(operating.id())
-                .payer("BLUE CROSS", "940360524")
-                .claim(InsurancePayment.claim("PCN-2001").patient("ROE", "RICHARD").subscriberId("XYZ123456")
-                        .charged(200_00).paid(150_00)
-                        .serviceLine(InsurancePayment.line("99213").charged(200_00).paid(150_00)
+        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.into(operating.id())
+                .from("BLUE CROSS", "940360524")
+                .claim(InsurancePayment.claim("PCN-2001", 200_00, 150_00).patient("ROE", "RICHARD").subscriberId("XYZ123456")
+                        .serviceLine(InsurancePayment.line("99213", 200_00, 150_00)
                                 .adjustment("CO", "45", 30_00).adjustment("PR", "2", 20_00))));
 
         Era era = payment.era();
@@ -129,6 +128,7 @@ class HandleTourTest {
         assertEquals(null, era.transactionId());                  // until the ACH credit is accepted
         Remittance remittance = sandbox.eras().remittances(operating.entityId()).stream()
                 .filter(r -> r.payment().traceNumber().equals(era.payment().checkNumber())).findFirst().orElseThrow();
+        assertEquals(era, sandbox.eras().ofRemittance(remittance.id()));   // typed before its money arrives
         assertTrue(sandbox.eras().x12(remittance.id()).contains("CLP*PCN-2001*1*200.00*150.00"));
     }
 
@@ -163,7 +163,7 @@ class HandleTourTest {
         Account operating = sandbox.accounts().named("Riverside Operating");
         post(sandbox, "/v0/ach-transfer", "{\"source_account_id\": \"" + operating.id() + "\","
                 + " \"destination_account_id\": \"external_account_0000006lxaxz0nfoiqqt\", \"amount\": 1200}");   // your app
-        String transfer = sandbox.transactions().of(operating.id()).get(0).sourceId();
+        String transfer = sandbox.transactions().of(operating.id()).get(0).achTransferId();
 
         AchTransfer canceled = sandbox.achTransfers().cancel(transfer);   // the bank's side
 

@@ -51,7 +51,7 @@ class PayoutTest {
 
         List<ClockEvent> events = sandbox.clock().advance(Duration.ofHours(1)); // applies what falls due
 
-        assertTrue(events.contains(new ClockEvent("inbound_ach_transfer.accepted", pending.id())));
+        assertTrue(events.contains(new ClockEvent(ClockEvent.INBOUND_ACH_TRANSFER_ACCEPTED, pending.id())));
         assertEquals(InboundAchTransfer.ACCEPTED, sandbox.inboundAch().get(pending.id()).status());
         assertThat(sandbox.journal()).isEmpty();                   // typed calls are not /v0 requests
     }
@@ -59,11 +59,10 @@ class PayoutTest {
     @Test
     void anInsurancePaymentCarriesTheEraThatExplainsIt(Sandbox sandbox) {
         Account operating = sandbox.accounts().named("Riverside Operating");
-        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(operating.id())
-                .payer("AETNA", "60054")
-                .claim(InsurancePayment.claim("PCN-1001").patient("DOE", "JANE")
-                        .charged(300_00).paid(250_00).patientResponsibility(20_00)));   // balanced: PR-2, CO-45
+        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.into(operating.id())
+                .from("AETNA", "60054")
+                .claim(InsurancePayment.claim("PCN-1001", 300_00, 250_00)          // charged, paid
+                        .patient("DOE", "JANE").patientResponsibility(20_00)));   // balanced: PR-2, CO-45
         String transactionId = sandbox.inboundAch().accept(payment.inboundAchTransfer().id()).transactionId();
 
         Era era = sandbox.eras().ofTransaction(transactionId);  // GET /v0/transactions/{id}/era

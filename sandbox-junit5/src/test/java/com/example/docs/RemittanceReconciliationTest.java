@@ -26,10 +26,9 @@ class RemittanceReconciliationTest {
     @Test
     void theEraComesFirstAndTheMoneyTwoDaysLater(Sandbox sandbox) {
         Account operating = sandbox.accounts().named("Riverside Operating");
-        InsurancePayment.Received sent = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(operating.id())
-                .payer("CIGNA", "62308")
-                .claim(InsurancePayment.claim("PCN-2207").charged(300_00).paid(240_00))
+        InsurancePayment.Received sent = sandbox.insurancePayments().receive(InsurancePayment.into(operating.id())
+                .from("CIGNA", "62308")
+                .claim(InsurancePayment.claim("PCN-2207", 300_00, 240_00))
                 .paymentDelay(Duration.ofDays(2)));                  // the 835 today, the ACH credit in two days
 
         assertNull(sent.inboundAchTransfer());                      // no money yet: hold the ERA unmatched
@@ -40,7 +39,7 @@ class RemittanceReconciliationTest {
         InboundAchTransfer credit = sandbox.inboundAch().of(operating.id()).get(0);
         assertEquals("TRN*1*" + sent.era().payment().checkNumber() + "*9000062308~", credit.addenda().get(0));
         List<ClockEvent> events = sandbox.clock().advance(Duration.ofHours(1));    // and posts an hour later
-        assertTrue(events.contains(new ClockEvent("inbound_ach_transfer.accepted", credit.id())));
+        assertTrue(events.contains(new ClockEvent(ClockEvent.INBOUND_ACH_TRANSFER_ACCEPTED, credit.id())));
 
         String transactionId = sandbox.inboundAch().get(credit.id()).transactionId();
         assertEquals(sent.era().id(), sandbox.eras().ofTransaction(transactionId).id());
@@ -49,10 +48,9 @@ class RemittanceReconciliationTest {
     @Test
     void aCheckInTheLockboxIsDepositedADayBeforeItsEra(Sandbox sandbox) {
         Account operating = sandbox.accounts().named("Riverside Operating");
-        InsurancePayment.Received sent = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(operating.id())
-                .payer("BLUE SHIELD CA", "940360524")
-                .claim(InsurancePayment.claim("PCN-3101").charged(180_00).paid(150_00))
+        InsurancePayment.Received sent = sandbox.insurancePayments().receive(InsurancePayment.into(operating.id())
+                .from("BLUE SHIELD CA", "940360524")
+                .claim(InsurancePayment.claim("PCN-3101", 180_00, 150_00))
                 .byCheck()                                          // a paper check mailed to the lockbox
                 .eraDelay(Duration.ofDays(1)));                     // its 835 a day after the deposit
 
@@ -63,21 +61,20 @@ class RemittanceReconciliationTest {
         assertEquals(404, notYet.status());                          // deposited, but no remittance to post
 
         List<ClockEvent> events = sandbox.clock().advance(Duration.ofDays(1));
-        assertTrue(events.contains(new ClockEvent("era.received", sent.era().id())));
+        assertTrue(events.contains(new ClockEvent(ClockEvent.ERA_RECEIVED, sent.era().id())));
         assertEquals(sent.era(), sandbox.eras().ofTransaction(check.transactionId()));
     }
 
     @Test
     void theDepositIsNotTheSumOfTheClaims(Sandbox sandbox) {
         Account operating = sandbox.accounts().named("Riverside Operating");
-        InsurancePayment.Received sent = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(operating.id())
-                .payer("AETNA", "60054")
-                .claim(InsurancePayment.claim("PCN-1901").payerClaimNumber("E311").reversed()
-                        .charged(-220_00).paid(-176_00))             // takes back what it paid in January
-                .claim(InsurancePayment.claim("PCN-1901").payerClaimNumber("E311")
-                        .charged(220_00).paid(198_00))               // and pays the corrected claim
-                .claim(InsurancePayment.claim("PCN-2301").denied().charged(90_00).paid(0)
+        InsurancePayment.Received sent = sandbox.insurancePayments().receive(InsurancePayment.into(operating.id())
+                .from("AETNA", "60054")
+                .claim(InsurancePayment.claim("PCN-1901", -220_00, -176_00)   // charged, paid: negated,
+                        .payerClaimNumber("E311").reversed())              // it takes back what it paid in January
+                .claim(InsurancePayment.claim("PCN-1901", 220_00, 198_00)
+                        .payerClaimNumber("E311"))                         // and pays the corrected claim
+                .claim(InsurancePayment.claim("PCN-2301", 90_00, 0).denied()
                         .adjustment("CO", "50", 90_00))
                 .providerAdjustment(Era.ProviderAdjustment.OVERPAYMENT_RECOVERY, "E208", 15_00)
                 .providerAdjustment(Era.ProviderAdjustment.INTEREST, null, -1_87));

@@ -21,7 +21,7 @@ class RunningClockTest {
         InboundAchTransfer credit = sandbox.inboundAch().simulate(InboundAchTransfer.Arrival.of(account, 10_00)
                 .resolvingAt(sandbox.clock().now().plusSeconds(1)));
 
-        ClockEvent accepted = sandbox.clock().awaitEvent("inbound_ach_transfer.accepted", Duration.ofSeconds(10));
+        ClockEvent accepted = sandbox.clock().awaitEvent(ClockEvent.INBOUND_ACH_TRANSFER_ACCEPTED, Duration.ofSeconds(10));
         WebhookDelivery told = sandbox.webhooks().await("the credit's transaction.created",
                 delivery -> delivery.delivered() && delivery.transaction().amount() == 10_00, Duration.ofSeconds(10));
 

@@ -81,8 +81,8 @@ class WebhooksHandleTest {
 
     @Test
     void onboardingThroughTheHandleSendsEntityConnected(Sandbox sandbox) {
-        Entity entity = sandbox.entities().onboard(Practice.named("Hilltop Clinic", "llc")
-                .withAddress(new Entity.Address("1 Hill Rd", "", "Denver", "CO", "80202")));
+        Entity entity = sandbox.entities().onboard(Practice.named("Hilltop Clinic", Entity.LLC,
+                new Entity.Address("1 Hill Rd", "", "Denver", "CO", "80202")));
         var delivery = sandbox.webhooks().awaitDelivered("entity.connected", Duration.ofSeconds(10));
         assertThat(delivery.entity().id()).isEqualTo(entity.id());
         assertThat(delivery.entity().npi()).isNull();

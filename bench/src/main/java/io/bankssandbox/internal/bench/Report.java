@@ -39,7 +39,7 @@ public final class Report {
 
     private void figures() {
         boolean baseline = results.containsKey("baseline_get_rps") || results.containsKey("baseline_start_ms")
-                || results.containsKey("baseline_first_ms");
+                || results.containsKey("baseline_first_ms") || results.containsKey("requests_baseline_post_ms");
         out.add("| measurement | sandbox | WireMock 3.13.2 | MockServer 7.6.0 | bare Javalin (same jar) |"
                 + (baseline ? " baseline jar |" : ""));
         out.add("|---|---:|---:|---:|---:|" + (baseline ? "---:|" : ""));
@@ -51,6 +51,9 @@ public final class Report {
                 + " (bin/banks-sandbox) | " + wallCpu("wiremock_tuned_start") + " (same flags) | | |" + b);
         out.add("| bin/banks-sandbox on Java 25 (AOT cache + C1 only), median ms wall (CPU) | "
                 + wallCpu("sandbox_launcher25_start") + " | | | |" + b);
+        // bench/parts/60-npx.sh: npx's own CPU only (the JVM is its grandchild), so wall time alone
+        out.add("| `npx banks-sandbox` on the bundled runtime (jlink + build-time CDS, no JDK), median ms wall | "
+                + f0("npx_start_ms") + " | " + f0("wiremock_npx_start_ms") + " (`java -jar`, same run) | | |" + b);
         out.add("| first server in a fresh JVM: start + one request (JDK HttpClient), median ms (from the JVM's launch) | "
                 + first("sandbox") + " | " + first("wiremock") + " | " + first("mockserver") + " | " + first("javalin") + " |"
                 + (baseline ? " " + first("baseline") + " |" : ""));
@@ -60,6 +63,13 @@ public final class Report {
         out.add("| the same split: start / one request / close, medians ms (context) | " + split("sandbox") + " | "
                 + split("wiremock") + " | " + split("mockserver") + " | " + split("javalin") + " |"
                 + (baseline ? " " + split("baseline") + " |" : ""));
+        out.add("| a fresh `java -jar` server's first requests, from the JVM's launch, median ms: start / first GET / first POST "
+                + "/ first 835 (CPU by the POST) | " + firstRequests("requests_sandbox") + " | | | "
+                + firstRequests("requests_javalin") + " (no 835) |" + (baseline ? " " + firstRequests("requests_baseline") + " |" : ""));
+        out.add("| the same, each step alone, median ms: the first POST after the first GET / the first 835 after the first POST | "
+                + f0("requests_sandbox_post_after_get_ms") + " / " + f0("requests_sandbox_era_after_post_ms") + " | | | "
+                + f0("requests_javalin_post_after_get_ms") + " |" + (baseline ? " " + f0("requests_baseline_post_after_get_ms")
+                + " / " + f0("requests_baseline_era_after_post_ms") + " |" : ""));
         out.add("| GET /v0/cards/{id}, requests/s (p50 / p99 ms) | " + rps("sandbox_get") + " | " + rps("wiremock_get")
                 + "; --no-request-journal " + rps("wiremock_fast_get") + " | | " + rps("javalin_get") + " |"
                 + (baseline ? " " + rps("baseline_get") + " |" : ""));
@@ -106,6 +116,11 @@ public final class Report {
         return f0(peer + "_first_ms") + " (" + f0(peer + "_first_process_ms") + ")";
     }
 
+    private String firstRequests(String variant) {
+        return f0(variant + "_start_ms") + " / " + f0(variant + "_get_ms") + " / " + f0(variant + "_post_ms") + " / "
+                + f0(variant + "_era_ms") + " (" + f0(variant + "_post_cpu_ms") + ")";
+    }
+
     private String further(String peer) {
         return f1(peer + "_further_ms") + " / " + f1(peer + "_further_p90_ms") + " (" + f1(peer + "_further_process_cpu_ms") + ")";
     }
@@ -121,7 +136,7 @@ public final class Report {
 
     private String loads() {
         List<String> loads = new ArrayList<>();
-        for (String part : List.of("throughput", "start", "first", "embedded", "memory", "breakdown", "state_file")) {
+        for (String part : List.of("throughput", "start", "first", "requests", "embedded", "memory", "breakdown", "state_file")) {
             String load = results.getProperty("load_" + part);
             if (load != null) {
                 loads.add(part + " " + load);
@@ -144,6 +159,8 @@ public final class Report {
                 ratio("sandbox_launcher_start_ms", "wiremock_start_ms"), 0.4, "x");
         atMost("bin/banks-sandbox on Java 25 (its AOT cache) vs WireMock's plain `java -jar` (Java 17), wall",
                 ratio("sandbox_launcher25_start_ms", "wiremock_start_ms"), 0.4, "x");
+        atMost("`npx banks-sandbox` on the bundled runtime vs WireMock's plain `java -jar` (same run), wall",
+                ratio("npx_start_ms", "wiremock_npx_start_ms"), 0.5, "x");
         report("bin/banks-sandbox vs WireMock with the same two flags (context)",
                 ratio("sandbox_launcher_start_ms", "wiremock_tuned_start_ms"));
         atMost("first Sandbox.start() + one request in a fresh JVM vs bare Javalin embedded",
@@ -156,6 +173,11 @@ public final class Report {
                 ratio("sandbox_first_process_ms", "javalin_first_process_ms"),
                 ratio("sandbox_first_process_ms", "wiremock_first_process_ms"),
                 ratio("sandbox_first_process_ms", "mockserver_first_process_ms"));
+        atMost("a fresh `java -jar` server: start + first GET + first POST, from the launch, vs bare Javalin from the same jar",
+                ratio("requests_sandbox_post_ms", "requests_javalin_post_ms"), 1.15, "x");
+        atMost("the first 835 after the first POST (median)", num("requests_sandbox_era_after_post_ms"), 50, " ms");
+        report("the same start + GET + POST by the CPU used by then (context): vs bare Javalin",
+                ratio("requests_sandbox_post_cpu_ms", "requests_javalin_post_cpu_ms"));
         atMost("each further sandbox: start, one request, close (median)", num("sandbox_further_ms"), 20, " ms");
         atMost("each further sandbox vs each further WireMock (medians)", ratio("sandbox_further_ms", "wiremock_further_ms"),
                 0.6, "x");

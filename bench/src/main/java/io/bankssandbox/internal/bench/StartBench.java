@@ -35,6 +35,11 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code http NAME PORT PATH COMMAND...}: a server; timed from the launch of COMMAND to the first
  *     200 answered on {@code http://127.0.0.1:PORT/PATH}, then stopped (SIGTERM). Gives
  *     {@code NAME_start_ms} and {@code NAME_start_cpu_ms}, the CPU its process had used by then.</li>
+ * <li>{@code requests NAME PORT ERA_PATH COMMAND...}: a server's first requests ({@link FirstRequests}): the
+ *     start, the first GET, the first POST and (unless ERA_PATH is {@code -}) the first 835, each timed
+ *     from the launch; gives {@code NAME_start_ms}, {@code NAME_get_ms}, {@code NAME_post_ms},
+ *     {@code NAME_era_ms}, each with its {@code _cpu_ms}, and the steps {@code NAME_post_after_get_ms}
+ *     and {@code NAME_era_after_post_ms}.</li>
  * <li>{@code embedded NAME - - COMMAND...}: a JVM that prints {@code RESULT key=value} lines
  *     ({@link FirstStart}); gives {@code NAME_key} for each, and {@code NAME_first_process_ms}, from
  *     the launch to its first result line.</li>
@@ -73,6 +78,8 @@ public final class StartBench {
                 Variant variant = variants.get((i + round) % variants.size());
                 if (variant.kind().equals("http")) {
                     bench.http(variant);
+                } else if (variant.kind().equals("requests")) {
+                    bench.requests(variant);
                 } else {
                     bench.embedded(variant);
                 }
@@ -104,6 +111,19 @@ public final class StartBench {
             double wall = (System.nanoTime() - t0) / 1e6;
             sample(variant.name() + "_start_ms", wall);
             sample(variant.name() + "_start_cpu_ms", cpuMillis(process.pid()));
+        } finally {
+            stop(process);
+        }
+    }
+
+    private void requests(Variant variant) throws Exception {
+        Path log = logs.resolve(variant.name() + "-requests.log");
+        long t0 = System.nanoTime();
+        Process process = new ProcessBuilder(variant.command()).directory(logs.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+        try {
+            FirstRequests.run(variant.name(), variant.port(), variant.path(), process, t0, log)
+                    .forEach((key, value) -> sample(variant.name() + "_" + key, value));
         } finally {
             stop(process);
         }

@@ -65,39 +65,45 @@ public final class TimeMachine {
             } catch (DateTimeParseException e) {
                 // the schema admits Duration's syntax only: what still fails is a number of days, hours ...
                 // too large to hold, a move further than the clock can show (or, negative, back past any start)
-                return request.by().startsWith("-") ? advanceBy(Duration.ofSeconds(-1)) : advance(LATEST.plusSeconds(1), "by");
+                return request.by().startsWith("-") ? advanceBy(Duration.ofSeconds(-1))
+                        : advance(now -> LATEST.plusSeconds(1), "by");
             }
             return advanceBy(by);
         }
+        Instant to;
         try {
-            return advance(Instant.parse(request.to()), "to");
+            to = Instant.parse(request.to());
         } catch (DateTimeParseException e) {
             throw DomainException.unreadable("to", request.to());
         }
+        return advanceTo(to);
     }
 
-    /** Moves the clock forward by {@code by}; see {@link #advance(Advance)}. */
+    /**
+     * Moves the clock forward by {@code by}; see {@link #advance(Advance)}. The target is taken from the
+     * clock under the write lock, so two advances at once move it by both.
+     */
     public List<ClockEvent> advanceBy(Duration by) {
         if (by.isNegative()) {
             throw DomainException.invalid("by must not be negative: the clock never goes backwards");
         }
-        Instant now = clock.now();
         // compared as durations first: now + by may lie beyond what an Instant can hold
-        return advance(by.compareTo(Duration.between(now, LATEST)) > 0 ? LATEST.plusSeconds(1) : now.plus(by), "by");
+        return advance(now -> by.compareTo(Duration.between(now, LATEST)) > 0 ? LATEST.plusSeconds(1) : now.plus(by), "by");
     }
 
     /** Moves the clock to {@code to}; see {@link #advance(Advance)}. */
     public List<ClockEvent> advanceTo(Instant to) {
-        return advance(to, "to");
+        return advance(now -> to, "to");
     }
 
-    private List<ClockEvent> advance(Instant target, String field) {
-        if (target.isAfter(LATEST)) {
-            throw DomainException.invalid(field
-                    + " would move the clock past 9999-12-31T23:59:59Z, the latest time the sandbox can show");
-        }
+    private List<ClockEvent> advance(java.util.function.UnaryOperator<Instant> targetFromNow, String field) {
         return state.write(s -> {
             Instant now = clock.now();
+            Instant target = targetFromNow.apply(now);
+            if (target.isAfter(LATEST)) {
+                throw DomainException.invalid(field
+                        + " would move the clock past 9999-12-31T23:59:59Z, the latest time the sandbox can show");
+            }
             if (target.isBefore(now)) {
                 throw DomainException.invalid("the clock never goes backwards: " + target + " is before " + now);
             }

@@ -1,12 +1,7 @@
 package io.bankssandbox.internal.era;
 
 import io.bankssandbox.internal.state.StableDigits;
-import io.xlate.edi.stream.EDIOutputFactory;
-import io.xlate.edi.stream.EDIStreamException;
-import io.xlate.edi.stream.EDIStreamWriter;
-import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -19,9 +14,11 @@ import java.util.Map;
 
 /**
  * An ERA as the X12 835 (005010X221A1) a payer would have sent: one interchange, one functional
- * group, one transaction set, written with StAEDI and read back through {@link Era835Validator}
- * (the guide's implementation schema) before it is served: an 835 that breaks the guide is a bug,
- * never an answer.
+ * group, one transaction set, one segment a line. Written as text, with no X12 library at run time
+ * (its schemas and reader made a fresh JVM's first 835 cost ten times its writing); the build reads
+ * every 835 its tests serve, and ERAs of every shape made up by a property, back with StAEDI against
+ * the guide's implementation schema (Era835Test, Era835GuideTest, Era835PropertyTest): an 835 that
+ * breaks the guide is a failed build, never an answer.
  *
  * <p>What goes where: BPR02 the payment amount, BPR04 {@code ACH} or {@code CHK}; for ACH, BPR05 to
  * BPR15 the banks and accounts of {@link EraDeposit} and BPR10 the payer's originating company id;
@@ -38,70 +35,49 @@ import java.util.Map;
 public final class Era835 {
     public static final String VERSION = "005010X221A1";
 
-    private static final DateTimeFormatter YYMMDD = DateTimeFormatter.ofPattern("yyMMdd").withZone(ZoneOffset.UTC);
-    private static final DateTimeFormatter CCYYMMDD = DateTimeFormatter.ofPattern("yyyyMMdd").withZone(ZoneOffset.UTC);
-    private static final DateTimeFormatter HHMM = DateTimeFormatter.ofPattern("HHmm").withZone(ZoneOffset.UTC);
+    /** Made only for a date outside years 1 to 9999: a formatter's classes would cost a fresh JVM's first 835 ~100 of them. */
+    private static final class Formatters {
+        static final DateTimeFormatter YYMMDD = DateTimeFormatter.ofPattern("yyMMdd").withZone(ZoneOffset.UTC);
+        static final DateTimeFormatter CCYYMMDD = DateTimeFormatter.ofPattern("yyyyMMdd").withZone(ZoneOffset.UTC);
+    }
     private static final Map<String, String> CLAIM_STATUS = Map.of("paid", "1", "denied", "4", "reversed", "22");
     /** CLP06 of a commercial payer: a preferred provider organization. */
     private static final String COMMERCIAL_FILING = "12";
 
-    private final Era835Validator validator = new Era835Validator();
-
     /** The 835 of an ERA, one segment per line; {@code deposit} is null for a check payment. */
     public String write(Era era, EraDeposit deposit) {
-        String text = render(era, deposit);
-        List<String> problems = validator.problems(text);
-        if (!problems.isEmpty()) {
-            throw new IllegalStateException("the 835 written for " + era.id() + " breaks " + VERSION + ": " + problems);
-        }
-        return text;
-    }
-
-    private String render(Era era, EraDeposit deposit) {
-        EDIOutputFactory factory = EDIOutputFactory.newFactory();
-        factory.setProperty(EDIOutputFactory.PRETTY_PRINT, true);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
         String control = String.valueOf(Math.floorMod(era.id().hashCode(), 999_999_999) + 1);
         Instant sentAt = era.receivedAt() != null ? era.receivedAt() : era.payment().date();
         ReassociationTrace trace = ReassociationTrace.of(era);
-        try {
-            EDIStreamWriter writer = factory.createEDIStreamWriter(out);
-            writer.setControlSchema(validator.controlSchema());
-            X12Segments segments = new X12Segments(writer);
-            writer.startInterchange();
-            segments.write("ISA", "00", " ".repeat(10), "00", " ".repeat(10),
-                    "ZZ", fixed(era.payer().id(), 15), "ZZ", fixed(era.payee().npi(), 15),
-                    YYMMDD.format(sentAt), HHMM.format(sentAt), "^", "00501", pad(control, 9), "0", "T", ":");
-            segments.write("GS", "HP", idOf(era.payer().id()), idOf(era.payee().npi()), CCYYMMDD.format(sentAt),
-                    HHMM.format(sentAt), control, "X", VERSION);
-            segments.startCount();
-            segments.write("ST", "835", "0001", VERSION);
-            financialInformation(segments, era, deposit, trace);
-            segments.write("TRN", "1", fit(trace.traceNumber(), 50), trace.originatingCompanyId());
-            segments.write("DTM", "405", CCYYMMDD.format(era.payment().date()));
-            payer(segments, era.payer());
-            segments.write("N1", "PE", fit(era.payee().name(), 60), "XX", fit(era.payee().npi(), 80));
-            segments.write("LX", "1");
-            for (Era.Claim claim : era.claims()) {
-                claim(segments, era, claim);
-            }
-            providerAdjustments(segments, era);
-            segments.write("SE", String.valueOf(segments.count() + 1), "0001");
-            segments.write("GE", "1", control);
-            segments.write("IEA", "1", pad(control, 9));
-            writer.endInterchange();
-            writer.close();
-        } catch (EDIStreamException e) {
-            throw new IllegalStateException("StAEDI refused the 835 of " + era.id() + ": " + e.getMessage(), e);
+        X12Segments segments = new X12Segments();
+        segments.writeHeader("00", " ".repeat(10), "00", " ".repeat(10),
+                "ZZ", fixed(era.payer().id(), 15), "ZZ", fixed(era.payee().npi(), 15),
+                yymmdd(sentAt), hhmm(sentAt), "^", "00501", pad(control, 9), "0", "T", ":");
+        segments.write("GS", "HP", idOf(era.payer().id()), idOf(era.payee().npi()), ccyymmdd(sentAt),
+                hhmm(sentAt), control, "X", VERSION);
+        segments.startCount();
+        segments.write("ST", "835", "0001", VERSION);
+        financialInformation(segments, era, deposit, trace);
+        segments.write("TRN", "1", required(fit(trace.traceNumber(), 50), "TRN02"), trace.originatingCompanyId());
+        segments.write("DTM", "405", ccyymmdd(era.payment().date()));
+        payer(segments, era.payer());
+        segments.write("N1", "PE", required(fit(era.payee().name(), 60), "N1*PE N102"), "XX",
+                required(fit(era.payee().npi(), 80), "N1*PE N104"));
+        segments.write("LX", "1");
+        for (Era.Claim claim : era.claims()) {
+            claim(segments, era, claim);
         }
-        return out.toString(StandardCharsets.UTF_8);
+        providerAdjustments(segments, era);
+        segments.write("SE", String.valueOf(segments.count() + 1), "0001");
+        segments.write("GE", "1", control);
+        segments.write("IEA", "1", pad(control, 9));
+        return segments.text();
     }
 
     /** BPR: remittance information only (the money moves by its own ACH or check); ACH names both banks. */
-    private static void financialInformation(X12Segments segments, Era era, EraDeposit deposit, ReassociationTrace trace)
-            throws EDIStreamException {
+    private static void financialInformation(X12Segments segments, Era era, EraDeposit deposit, ReassociationTrace trace) {
         String amount = amount(era.payment().amount());
-        String date = CCYYMMDD.format(era.payment().date());
+        String date = ccyymmdd(era.payment().date());
         if (deposit != null) {
             segments.write("BPR", "I", amount, "C", "ACH", "CCP", "01", deposit.payerRouting(), "DA",
                     deposit.payerAccount(), trace.originatingCompanyId(), "", "01", deposit.payeeRouting(), "DA",
@@ -112,8 +88,8 @@ public final class Era835 {
     }
 
     /** Loop 1000A: the payer's name and id, and the address and EDI contact the guide requires. */
-    private static void payer(X12Segments segments, Era.Party payer) throws EDIStreamException {
-        segments.write("N1", "PR", fit(payer.name(), 60));
+    private static void payer(X12Segments segments, Era.Party payer) {
+        segments.write("N1", "PR", required(fit(payer.name(), 60), "N1*PR N102"));
         segments.write("N3", "PO BOX " + StableDigits.of("po box:" + payer.id(), 5));
         segments.write("N4", "ATLANTA", "GA", "30348");
         String id = fit(payer.id(), 50);
@@ -123,13 +99,14 @@ public final class Era835 {
         segments.write("PER", "BL", "EDI SUPPORT", "TE", "8005550" + StableDigits.of("phone:" + payer.id(), 3));
     }
 
-    private static void claim(X12Segments segments, Era era, Era.Claim claim) throws EDIStreamException {
-        segments.write("CLP", fit(claim.patientControlNumber(), 38),
+    private static void claim(X12Segments segments, Era era, Era.Claim claim) {
+        segments.write("CLP", required(fit(claim.patientControlNumber(), 38), "CLP01"),
                 CLAIM_STATUS.getOrDefault(claim.status(), "1"), amount(claim.chargedAmount()),
                 amount(claim.paidAmount()), amount(claim.patientResponsibility()), filingIndicator(era.payer()),
-                fit(claim.payerClaimNumber(), 50));
+                required(fit(claim.payerClaimNumber(), 50), "CLP07"));
         adjustments(segments, claim.adjustments());
         String[] name = patientName(claim.patient().name());
+        required(name[0], "NM103");
         String subscriberId = fit(claim.patient().subscriberId(), 80);
         if (subscriberId.length() >= 2) {
             segments.write("NM1", "QC", "1", name[0], name[1], "", "", "", "MI", subscriberId);
@@ -137,21 +114,21 @@ public final class Era835 {
             // a qualifier never goes without its id (syntax P0809): no id, no NM108
             segments.write("NM1", "QC", "1", name[0], name[1]);
         }
-        segments.write("DTM", "232", CCYYMMDD.format(claim.serviceDate()));
+        segments.write("DTM", "232", ccyymmdd(claim.serviceDate()));
         if (claim.serviceEndDate() != null) {
-            segments.write("DTM", "233", CCYYMMDD.format(claim.serviceEndDate()));
+            segments.write("DTM", "233", ccyymmdd(claim.serviceEndDate()));
         }
         for (Era.ServiceLine line : claim.serviceLines()) {
             List<String> procedure = new ArrayList<>();
             procedure.add("HC");
-            procedure.add(fit(line.procedureCode(), 48));
+            procedure.add(required(fit(line.procedureCode(), 48), "SVC01-2"));
             line.modifiers().forEach(m -> procedure.add(fit(m, 2)));
             segments.writeWithComposite("SVC", procedure, amount(line.chargedAmount()),
                     amount(line.paidAmount()), "", String.valueOf(line.units()));
-            segments.write("DTM", "472", CCYYMMDD.format(claim.serviceDate()));
+            segments.write("DTM", "472", ccyymmdd(claim.serviceDate()));
             adjustments(segments, line.adjustments());
             for (String remark : line.remarkCodes()) {
-                segments.write("LQ", "HE", fit(remark, 30));
+                segments.write("LQ", "HE", required(fit(remark, 30), "LQ02"));
             }
         }
     }
@@ -162,17 +139,17 @@ public final class Era835 {
      * adjustment the identifier (reason code, and its reference when there is one) and the amount:
      * positive held back, negative added, so BPR02 is the claims' CLP04 total minus every PLB amount.
      */
-    private static void providerAdjustments(X12Segments segments, Era era) throws EDIStreamException {
+    private static void providerAdjustments(X12Segments segments, Era era) {
         List<Era.ProviderAdjustment> all = era.providerAdjustments();
         String fiscalPeriod = LocalDate.ofInstant(era.payment().date(), ZoneOffset.UTC).getYear() + "1231";
         for (int from = 0; from < all.size(); from += 6) {
             List<Object> elements = new ArrayList<>();
-            elements.add(fit(era.payee().npi(), 50));
+            elements.add(required(fit(era.payee().npi(), 50), "PLB01"));
             elements.add(fiscalPeriod);
             for (Era.ProviderAdjustment adjustment : all.subList(from, Math.min(all.size(), from + 6))) {
                 String reference = fit(adjustment.reference(), 50);
-                elements.add(reference.isEmpty() ? List.of(fit(adjustment.reason(), 2))
-                        : List.of(fit(adjustment.reason(), 2), reference));
+                String reason = required(fit(adjustment.reason(), 2), "PLB03-1");
+                elements.add(reference.isEmpty() ? List.of(reason) : List.of(reason, reference));
                 elements.add(amount(adjustment.amount()));
             }
             segments.writeMixed("PLB", elements);
@@ -186,7 +163,7 @@ public final class Era835 {
     }
 
     /** CAS segments: adjustments grouped by group code, at most six reason/amount pairs per segment. */
-    private static void adjustments(X12Segments segments, List<Era.Adjustment> adjustments) throws EDIStreamException {
+    private static void adjustments(X12Segments segments, List<Era.Adjustment> adjustments) {
         Map<String, List<Era.Adjustment>> byGroup = new LinkedHashMap<>();
         for (Era.Adjustment adjustment : adjustments) {
             byGroup.computeIfAbsent(text(adjustment.group()), g -> new ArrayList<>()).add(adjustment);
@@ -197,7 +174,7 @@ public final class Era835 {
                 List<String> elements = new ArrayList<>();
                 elements.add(group.getKey());
                 for (Era.Adjustment adjustment : all.subList(from, Math.min(all.size(), from + 6))) {
-                    elements.add(fit(adjustment.reasonCode(), 5));
+                    elements.add(required(fit(adjustment.reasonCode(), 5), "CAS02"));
                     elements.add(amount(adjustment.amount()));
                     elements.add("");
                 }
@@ -205,6 +182,35 @@ public final class Era835 {
                 segments.write("CAS", elements.toArray(String[]::new));
             }
         }
+    }
+
+    /** {@code CCYYMMDD} in UTC, as {@code DateTimeFormatter.ofPattern("yyyyMMdd")} writes it. */
+    static String ccyymmdd(Instant instant) {
+        LocalDate date = LocalDate.ofInstant(instant, ZoneOffset.UTC);
+        if (date.getYear() < 1 || date.getYear() > 9999) {
+            return Formatters.CCYYMMDD.format(instant);
+        }
+        return digits(date.getYear(), 4) + digits(date.getMonthValue(), 2) + digits(date.getDayOfMonth(), 2);
+    }
+
+    /** {@code YYMMDD} in UTC (ISA09), as {@code DateTimeFormatter.ofPattern("yyMMdd")} writes it. */
+    static String yymmdd(Instant instant) {
+        LocalDate date = LocalDate.ofInstant(instant, ZoneOffset.UTC);
+        if (date.getYear() < 1 || date.getYear() > 9999) {
+            return Formatters.YYMMDD.format(instant);
+        }
+        return digits(date.getYear() % 100, 2) + digits(date.getMonthValue(), 2) + digits(date.getDayOfMonth(), 2);
+    }
+
+    /** {@code HHMM} in UTC (ISA10, GS05). */
+    static String hhmm(Instant instant) {
+        int secondOfDay = (int) Math.floorMod(instant.getEpochSecond(), 86_400L);
+        return digits(secondOfDay / 3600, 2) + digits(secondOfDay / 60 % 60, 2);
+    }
+
+    private static String digits(int value, int width) {
+        String text = Integer.toString(value);
+        return "0".repeat(Math.max(0, width - text.length())) + text;
     }
 
     /** Cents as X12 writes money: dollars with two decimals ({@code 645.00}, {@code -12.50}). */
@@ -218,6 +224,17 @@ public final class Era835 {
         int space = clean.lastIndexOf(' ');
         return space < 0 ? new String[] {cut(clean, 60), ""}
                 : new String[] {cut(clean.substring(space + 1), 60), cut(clean.substring(0, space).strip(), 35)};
+    }
+
+    /**
+     * An element the guide requires, never written empty: a value that is blank once X12's delimiters
+     * are left out (a payer named ":") makes no 835 rather than one that breaks the guide.
+     */
+    private static String required(String value, String element) {
+        if (value.isEmpty()) {
+            throw new IllegalStateException("the 835 cannot leave " + element + " empty: its value is blank without X12's delimiters");
+        }
+        return value;
     }
 
     /** A value fit for an element of at most {@code max} characters (see {@link #text}), without outer spaces. */

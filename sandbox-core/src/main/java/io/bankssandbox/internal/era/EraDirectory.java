@@ -37,6 +37,18 @@ public final class EraDirectory {
         return era;
     }
 
+    /**
+     * An ERA by its id, paid or not, as the remittance of the same id shows it: not found when unknown,
+     * still on its way ({@code era_delay}), or of an entity the caller cannot see.
+     */
+    public static Era get(SandboxState state, Caller caller, String eraId) {
+        Era era = state.table(Era.TABLE).get(eraId);
+        if (era == null || !era.isReceived() || !caller.canSee(era.entityId())) {
+            throw DomainException.notFound("ERA", eraId);
+        }
+        return era;
+    }
+
     private static Era findByTransaction(SandboxState state, String transactionId) {
         return state.table(Era.TABLE).lookup(Era.BY_TRANSACTION, transactionId);
     }

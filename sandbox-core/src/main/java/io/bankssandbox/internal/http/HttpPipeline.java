@@ -22,6 +22,11 @@ import java.util.function.Supplier;
  * public pages    write, errors, clock, auth (nobody), body, validation, route
  * unknown route   [journal, write, errors, faults (/v0 only)] or [write, errors], then 404
  * </pre>
+ *
+ * A /v0 GET that carries {@code Banks-Sandbox-Read: operator} travels the /_sandbox chain: the operator reads what
+ * the route answers (every entity, behind the admin token if any) without being journaled, faulted
+ * or rate limited, as the Java handle's reads do. Clients that script the bank (the npm package's)
+ * read through it, so a test's own reads never show among what the application under test asked.
  */
 public final class HttpPipeline {
     /**
@@ -29,6 +34,8 @@ public final class HttpPipeline {
      * unguessable URL (card details): no Authorization, whatever the admin token.
      */
     public enum Family { API, CONTROL, PUBLIC }
+
+    private static final String OPERATOR_READ_HEADER = "Banks-Sandbox-Read";
 
     private final PersistenceFilter persistence = new PersistenceFilter();
     private final ServedMethods served = new ServedMethods();
@@ -97,6 +104,9 @@ public final class HttpPipeline {
 
     /** Serves one request of a documented operation. */
     void serve(Context ctx, Family family, Route route) {
+        if (family == Family.API && "GET".equals(ctx.method().name()) && isOperatorRead(ctx)) {
+            family = Family.CONTROL;
+        }
         List<Filter> chain = switch (family) {
             case API -> api;
             case CONTROL -> control;
@@ -112,6 +122,11 @@ public final class HttpPipeline {
         ErrorShape shape = ctx.path().startsWith("/v0/external-accounts") ? ErrorShape.SIMPLE : ErrorShape.NEST;
         new Exchange(v0 ? unknownApiRoute : unknownRoute, ctx, v0 ? Family.API : Family.CONTROL,
                 new Route(null, shape, null, null), ctx.method().name(), target, Map.of()).proceed();
+    }
+
+    private static boolean isOperatorRead(Context ctx) {
+        String value = ctx.header(OPERATOR_READ_HEADER);
+        return value != null && value.trim().equalsIgnoreCase("operator");
     }
 
     private static String target(Context ctx) {

@@ -36,15 +36,18 @@ public final class OpenApiDocument {
     /** Pretty-printed when first served, not at every start. */
     private final Lazy<byte[]> serialized = Lazy.of(this::prettyPrinted);
     private final ConcurrentMap<String, Operation> operations = new ConcurrentHashMap<>();
+    /** The digest of the files the build's index and request schemas were made from; null when they are not used. */
+    private final String buildDigest;
 
-    private OpenApiDocument(Lazy<ObjectNode> document, Map<String, Operation> indexed) {
+    private OpenApiDocument(Lazy<ObjectNode> document, Map<String, Operation> indexed, String buildDigest) {
         this.document = document;
         this.operations.putAll(indexed);
+        this.buildDigest = buildDigest;
     }
 
     /** The document, parsed and merged now; each operation read from it when first asked for. */
     public static OpenApiDocument load() {
-        return new OpenApiDocument(Lazy.made(parse()), Map.of());
+        return new OpenApiDocument(Lazy.made(parse()), Map.of(), null);
     }
 
     /**
@@ -54,8 +57,18 @@ public final class OpenApiDocument {
      * without a body or query need no more. Without a matching index, {@link #load}.
      */
     public static OpenApiDocument open() {
-        Map<String, Operation> indexed = OperationIndex.read(sources());
-        return indexed == null ? load() : new OpenApiDocument(Lazy.of(OpenApiDocument::parse), indexed);
+        String digest = OperationIndex.digest(sources());
+        Map<String, Operation> indexed = OperationIndex.read(digest);
+        return indexed == null ? load() : new OpenApiDocument(Lazy.of(OpenApiDocument::parse), indexed, digest);
+    }
+
+    /**
+     * The JSON of the {@link RequestSchemas} the build extracted from these very files, what request
+     * validation reads (a seventh of the document); null when there are none for them, and requests
+     * are then validated against the whole document.
+     */
+    String requestSchemas() {
+        return buildDigest == null ? null : RequestSchemas.read(buildDigest);
     }
 
     /** The base file and each fragment, in the order they merge: what {@link OperationIndex} is a digest of. */
@@ -65,6 +78,7 @@ public final class OpenApiDocument {
         for (String fragment : FRAGMENTS) {
             sources.add("io/bankssandbox/openapi/" + fragment + ".json");
         }
+        sources.add(FIXTURE_SCHEMAS); // merged in as the Fixture_ components
         return sources;
     }
 

@@ -32,6 +32,11 @@ final class OperationIndex {
 
     /** The operations by {@code METHOD path}, or null when there is no index or it was made from other files. */
     static Map<String, OpenApiDocument.Operation> read(List<String> sources) {
+        return read(digest(sources));
+    }
+
+    /** The operations by {@code METHOD path}, or null when there is no index or it was made from files of another digest. */
+    static Map<String, OpenApiDocument.Operation> read(String digest) {
         String text;
         try (InputStream in = OperationIndex.class.getClassLoader().getResourceAsStream(RESOURCE)) {
             if (in == null) {
@@ -42,7 +47,7 @@ final class OperationIndex {
             return null; // the document itself is read instead, and says what is wrong with it
         }
         int firstLine = text.indexOf('\n');
-        if (firstLine < 0 || !text.substring(0, firstLine).equals("digest\t" + digest(sources))) {
+        if (firstLine < 0 || !text.substring(0, firstLine).equals("digest\t" + digest)) {
             return null;
         }
         Map<String, OpenApiDocument.Operation> operations = new HashMap<>();
@@ -102,12 +107,14 @@ final class OperationIndex {
 
     /**
      * The build's step: writes the index of the document on the classpath into {@code classes}, then
-     * reads it back and fails unless it gives exactly the document's operations.
+     * reads it back and fails unless it gives exactly the document's operations; and beside it the
+     * {@link RequestSchemas}.
      */
     static void write(Path classes) throws IOException {
         OpenApiDocument document = OpenApiDocument.load();
         List<OpenApiDocument.Operation> all = document.allOperations();
-        StringBuilder out = new StringBuilder("digest\t").append(digest(OpenApiDocument.sources())).append('\n');
+        String digest = digest(OpenApiDocument.sources());
+        StringBuilder out = new StringBuilder("digest\t").append(digest).append('\n');
         for (OpenApiDocument.Operation operation : all) {
             out.append(line("operation", operation.method(), operation.pathTemplate(),
                     operation.bodySchemaRef() == null ? NO_BODY : operation.bodySchemaRef()));
@@ -119,7 +126,7 @@ final class OperationIndex {
         Path file = classes.resolve(RESOURCE);
         Files.createDirectories(file.getParent());
         Files.writeString(file, out, StandardCharsets.UTF_8);
-        Map<String, OpenApiDocument.Operation> read = read(OpenApiDocument.sources());
+        Map<String, OpenApiDocument.Operation> read = read(digest);
         if (read == null || read.size() != all.size()) {
             throw new IllegalStateException("the operation index written to " + file + " does not read back");
         }
@@ -128,6 +135,7 @@ final class OperationIndex {
                 throw new IllegalStateException("the operation index differs from the document at " + operation);
             }
         }
+        RequestSchemas.write(classes, document, digest);
     }
 
     private static String line(String... fields) {

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
@@ -41,17 +42,30 @@ public final class SchemaValidator {
 
     /**
      * Every document the validator knows, by IRI: schemas in one may {@code $ref} schemas in another.
-     * Read when first needed: the OpenAPI document may not be parsed before the first validation.
+     * Read when first needed: the OpenAPI document may not be parsed before the first validation. The
+     * wording reads them; the schema library reads {@link #texts}, so a validator that reports nothing
+     * may never parse them.
      */
     private final Lazy<Map<String, JsonNode>> documents;
+    /** The same documents as JSON text, what the schema library parses. */
+    private final Lazy<Map<String, String>> texts;
     private final String iri;
     /** Built on the first validation: a sandbox that validates nothing (a GET) never loads the schema library. */
     private final Lazy<SchemaRegistry> registry = Lazy.of(this::newRegistry);
     private final Map<String, Schema> schemas = new ConcurrentHashMap<>();
     private final boolean formatsAsserted;
 
+    /**
+     * The validator of requests: over the {@link RequestSchemas} the build extracted from the document
+     * (the same schemas at the same pointers, a seventh of its size), or the whole document when there
+     * are none for its files.
+     */
     public SchemaValidator(OpenApiDocument openApi) {
-        this(OpenApiDocument.IRI, Lazy.of(() -> Map.of(OpenApiDocument.IRI, openApi.document())), true);
+        this.iri = OpenApiDocument.IRI;
+        this.formatsAsserted = true;
+        Lazy<Optional<String>> extracted = Lazy.of(() -> Optional.ofNullable(openApi.requestSchemas()));
+        this.documents = Lazy.of(() -> Map.of(iri, extracted.get().map(RequestSchemas::parse).orElseGet(openApi::document)));
+        this.texts = Lazy.of(() -> extracted.get().map(text -> Map.of(iri, text)).orElseGet(() -> texts(documents.get())));
     }
 
     /** A validator over any JSON document holding schemas, known by {@code iri}. */
@@ -77,8 +91,21 @@ public final class SchemaValidator {
 
     private SchemaValidator(String iri, Lazy<Map<String, JsonNode>> documents, boolean formatsAsserted) {
         this.documents = documents;
+        this.texts = Lazy.of(() -> texts(documents.get()));
         this.iri = iri;
         this.formatsAsserted = formatsAsserted;
+    }
+
+    private static Map<String, String> texts(Map<String, JsonNode> documents) {
+        Map<String, String> texts = new java.util.HashMap<>();
+        documents.forEach((documentIri, document) -> {
+            try {
+                texts.put(documentIri, Json.MAPPER.writeValueAsString(document));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        return texts;
     }
 
     private SchemaRegistry registry() {
@@ -86,14 +113,6 @@ public final class SchemaValidator {
     }
 
     private SchemaRegistry newRegistry() {
-        Map<String, String> texts = new java.util.HashMap<>();
-        documents.get().forEach((documentIri, document) -> {
-            try {
-                texts.put(documentIri, Json.MAPPER.writeValueAsString(document));
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
         // the API's formats are assertions: a date-time or date that does not exist (2026-02-30) breaks its
         // schema, worded by the field's x-message, so no route or record ever parses one that fails
         SchemaRegistryConfig config = SchemaRegistryConfig.builder().formatAssertionsEnabled(formatsAsserted).build();
@@ -103,7 +122,7 @@ public final class SchemaValidator {
                 .unknownKeywordFactory((keyword, context) -> new AnnotationKeyword(keyword))
                 .build();
         return SchemaRegistry.withDefaultDialect(dialect,
-                builder -> builder.schemas(texts).schemaRegistryConfig(config));
+                builder -> builder.schemas(texts.get()).schemaRegistryConfig(config));
     }
 
     /** Violations of the schema at {@code ref} (such as {@code #/components/schemas/CreateCardRequest}). */
@@ -220,7 +239,14 @@ public final class SchemaValidator {
 
     private List<Error> errors(String ref, JsonNode instance) {
         // compiled on first use, once whatever the threads
-        Schema schema = schemas.computeIfAbsent(ref, r -> registry().getSchema(SchemaLocation.of(iri + r)));
+        Schema schema = schemas.computeIfAbsent(ref, r -> {
+            Schema compiled = registry().getSchema(SchemaLocation.of(iri + r));
+            if (compiled.getSchemaNode() == null || compiled.getSchemaNode().isMissingNode()) {
+                // a pointer the validator's document does not hold: a bug, never a schema that accepts anything
+                throw new IllegalStateException("no schema at " + iri + r);
+            }
+            return compiled;
+        });
         List<Error> errors = schema.validate(instance);
         if (errors.size() < 2) {
             return errors; // a valid instance, or one plain problem

@@ -1,8 +1,6 @@
 package io.bankssandbox.internal.runtime;
 
 import java.util.ServiceLoader;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * Keeps the server's libraries out of a test run's console unless output is verbose. Only defaults
@@ -13,16 +11,12 @@ import java.util.logging.Logger;
  * <li>SLF4J without a provider prints three "No SLF4J providers were found" lines: when no provider
  * is on the class path, its internal reporting is set to errors only (nothing else can be lost: with
  * no provider, nothing is logged anyway).</li>
- * <li>StAEDI (the X12 library) logs through {@code java.util.logging}, whose console handler prints
- * INFO: its loggers start at WARNING.</li>
  * <li>With slf4j-simple as the provider (configured by system properties), Jetty, Javalin and the
  * schema library start at WARN. With Logback or Log4j, your configuration decides: docs/junit.md shows
  * the two lines that quiet them.</li>
  * </ul>
  */
 public final class LibraryLogging {
-    /** java.util.logging keeps loggers weakly: this reference keeps the level set on it. */
-    private static final Logger X12_LIBRARY = Logger.getLogger("io.xlate.edi");
     private static final String[] SERVER_LIBRARIES = {"org.eclipse.jetty", "io.javalin", "com.networknt"};
 
     private LibraryLogging() {}
@@ -34,11 +28,6 @@ public final class LibraryLogging {
         } else if (isPresent("org.slf4j.simple.SimpleLogger")) {
             for (String library : SERVER_LIBRARIES) {
                 setIfAbsent("org.slf4j.simpleLogger.log." + library, "warn");
-            }
-        }
-        synchronized (X12_LIBRARY) {
-            if (X12_LIBRARY.getLevel() == null) {
-                X12_LIBRARY.setLevel(Level.WARNING);
             }
         }
     }

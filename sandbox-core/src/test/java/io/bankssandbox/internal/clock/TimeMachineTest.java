@@ -34,4 +34,33 @@ class TimeMachineTest extends SandboxTestBase {
         sandbox.clock().advance(left);
         assertThat(sandbox.clock().now()).isEqualTo(latest);
     }
+
+    @Test
+    void advancesAtOnceFromManyThreadsEachMoveTheClockByTheirWholeDuration() throws Exception {
+        Instant start = sandbox.clock().now();
+        int threads = 8;
+        int each = 500;
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        List<Thread> advancing = new java.util.ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Thread thread = new Thread(() -> {
+                try {
+                    go.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (int i = 0; i < each; i++) {
+                    sandbox.clock().advance(Duration.ofSeconds(1));
+                }
+            });
+            thread.start();
+            advancing.add(thread);
+        }
+        go.countDown();
+        for (Thread thread : advancing) {
+            thread.join();
+        }
+        // each advance read the clock it moved under the lock: none moved it from a time another had already left
+        assertThat(sandbox.clock().now()).isEqualTo(start.plusSeconds((long) threads * each));
+    }
 }

@@ -137,10 +137,9 @@ class TypedControlsTest extends SandboxTestBase {
 
     @Test
     void insurancePaymentCreatesAPendingCreditAndItsEra() {
-        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(fixtures.riversideOperating()).payer("ACME HEALTH PLAN", "12345")
-                .claim(InsurancePayment.claim("PCN-1").charged(9_900).paid(9_900))
-                .claim(InsurancePayment.claim("PCN-2").charged(100).paid(100)));
+        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.into(fixtures.riversideOperating()).from("ACME HEALTH PLAN", "12345")
+                .claim(InsurancePayment.claim("PCN-1", 9_900, 9_900))
+                .claim(InsurancePayment.claim("PCN-2", 100, 100)));
 
         assertThat(payment.inboundAchTransfer().amount()).isEqualTo(10_000);
         assertThat(payment.inboundAchTransfer().status()).isEqualTo("pending");
@@ -150,9 +149,8 @@ class TypedControlsTest extends SandboxTestBase {
 
     @Test
     void aClaimGivenOnlyItsAmountsThroughTheTypedHandleIsBalancedByTheSandbox() {
-        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(fixtures.riversideOperating()).payer("AETNA", "60054")
-                .claim(InsurancePayment.claim("PCN-T").charged(28_000).paid(20_500).patientResponsibility(2_500)));
+        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.into(fixtures.riversideOperating()).from("AETNA", "60054")
+                .claim(InsurancePayment.claim("PCN-T", 28_000, 20_500).patientResponsibility(2_500)));
 
         Era.Claim claim = payment.era().claims().get(0);
         assertThat(claim.patientResponsibility()).isEqualTo(2_500);

@@ -72,9 +72,22 @@ class TypedReadsTest extends SandboxTestBase {
         Transaction.Counterparty other = counterparty == null || counterparty.isNull() ? null
                 : new Transaction.Counterparty(counterparty.get("type").asText(),
                         onlyValue(counterparty.get(counterparty.get("type").asText())));
+        JsonNode ids = t.get("source").get(category);
+        String authorization = ids.has("card_authorization_id") ? ids.get("card_authorization_id").asText() : null;
         return new Transaction(t.get("id").asText(), t.get("account_id").asText(), t.get("amount").asLong(),
                 Instant.parse(t.get("occurred_at").asText()), t.get("description").asText(), category,
-                onlyValue(t.get("source").get(category)), other);
+                firstValue(ids), authorization, other);
+    }
+
+    /** The record's own id, first under its source; a card settlement's authorization id may follow it. */
+    private static String firstValue(JsonNode ids) {
+        if (ids == null || !ids.isObject() || ids.isEmpty()) {
+            return null;
+        }
+        Iterator<JsonNode> values = ids.elements();
+        String value = values.next().asText();
+        assertThat(ids.size()).as("ids under %s", ids).isLessThanOrEqualTo(ids.has("card_authorization_id") ? 2 : 1);
+        return value;
     }
 
     private static String onlyValue(JsonNode ids) {
@@ -149,6 +162,148 @@ class TypedReadsTest extends SandboxTestBase {
         throw new IllegalStateException("the default fixtures have no card issued via " + via);
     }
 
+    /** The typed card the API's JSON of one describes. */
+    private static Card cardAsTyped(JsonNode c) {
+        List<Card.SpendingLimit> limits = new ArrayList<>();
+        for (JsonNode limit : c.at("/authorization_controls/usage/multi_use/spending_limits")) {
+            JsonNode codes = limit.get("merchant_category_codes");
+            limits.add(new Card.SpendingLimit(limit.get("interval").asText(), limit.get("amount").asLong(),
+                    codes.isNull() ? null : Json.MAPPER.convertValue(codes, List.class)));
+        }
+        return new Card(c.get("id").asText(), Instant.parse(c.get("created_at").asText()), c.get("entity_id").asText(),
+                c.get("bank_account_id").asText(), c.get("nickname").isNull() ? null : c.get("nickname").asText(),
+                c.get("last_4").asText(), c.get("status").asText(), limits,
+                Json.MAPPER.convertValue(c.at("/authorization_controls/merchant_category_code/blocked"), List.class));
+    }
+
+    @Test
+    void everyCardReadsAsTheApiShowsItWebAppOnesIncludedAndIsFoundByNickname() {
+        List<JsonNode> rows = new ArrayList<>();
+        state().get("cards").forEach(rows::add);
+        rows.sort(java.util.Comparator.comparing((JsonNode r) -> Instant.parse(r.get("created_at").asText()))
+                .thenComparing(r -> r.get("id").asText()));
+        List<Card> all = sandbox.cards().all();
+
+        assertThat(all).extracting(Card::id).containsExactlyElementsOf(rows.stream().map(r -> r.get("id").asText()).toList());
+        for (int i = 0; i < all.size(); i++) {
+            Card card = all.get(i);
+            ApiClient.Response shown = api.get("/v0/cards/" + card.id());
+            if ("web_app".equals(rows.get(i).get("issued_via").asText())) {
+                assertThat(shown.status()).isEqualTo(404); // the API does not show it; the handle does
+                assertThat(card.nickname()).isEqualTo(rows.get(i).get("nickname").asText());
+            } else {
+                assertThat(card).isEqualTo(cardAsTyped(shown.json()));
+            }
+        }
+
+        String operating = sandbox.accounts().named("Riverside Operating").id();
+        assertThat(sandbox.cards().ofAccount(operating))
+                .containsExactlyElementsOf(all.stream().filter(c -> c.bankAccountId().equals(operating)).toList())
+                .extracting(Card::nickname).containsExactly("Office supplies", "Front desk petty cash");
+        Card pettyCash = sandbox.cards().named("Front desk petty cash");
+        assertThat(sandbox.cards().authorize(pettyCash.id(), 12_00, "5734").approved()).isTrue(); // a web-app card pays
+        assertThat(sandbox.cards().named("Office supplies")).isEqualTo(cardAsTyped(
+                api.get("/v0/cards/" + sandbox.cards().named("Office supplies").id()).json()));
+
+        assertThatThrownBy(() -> sandbox.cards().named("Office"))
+                .isInstanceOf(NoSuchElementException.class)
+                .hasMessageContaining("no card is named \"Office\"").hasMessageContaining("\"Vaccine orders\"");
+        ApiClient.Response unknown = api.get("/v0/accounts/account_nope");
+        assertThatThrownBy(() -> sandbox.cards().ofAccount("account_nope"))
+                .isInstanceOfSatisfying(SandboxException.class, e -> {
+                    assertThat(e.status()).isEqualTo(404);
+                    assertThat(e.messages()).containsExactly(unknown.json().get("message").asText());
+                });
+    }
+
+    /**
+     * An ERA's JSON as the typed Era shows it: its calendar dates ({@code payment.date}, a claim's service
+     * dates, written as midnight UTC) as the days they are.
+     */
+    private static JsonNode withDays(JsonNode era) {
+        ObjectNode copy = era.deepCopy();
+        day((ObjectNode) copy.get("payment"), "date");
+        copy.get("claims").forEach(claim -> {
+            day((ObjectNode) claim, "service_date");
+            day((ObjectNode) claim, "service_end_date");
+        });
+        return copy;
+    }
+
+    private static void day(ObjectNode holder, String field) {
+        JsonNode at = holder.get(field);
+        if (at != null && !at.isNull()) {
+            holder.put(field, java.time.LocalDate.ofInstant(Instant.parse(at.asText()), java.time.ZoneOffset.UTC).toString());
+        }
+    }
+
+    @Test
+    void anEraReadsByIdAndByRemittanceWhileItsMoneyHasNotArrivedAsTheRouteAnsweredIt() throws Exception {
+        Account operating = sandbox.accounts().named("Riverside Operating");
+        JsonNode answered = control.post("/_sandbox/insurance-payments", java.util.Map.of(
+                "account_id", operating.id(), "payer", java.util.Map.of("name", "CIGNA", "id", "62308"),
+                "payment_delay", "P2D",
+                "claims", List.of(java.util.Map.of("patient_control_number", "PCN-W", "charged_amount", 300_00,
+                        "paid_amount", 240_00, "service_date", "2026-02-20", "service_end_date", "2026-02-21")))).json();
+        String eraId = answered.get("era").get("id").asText();
+
+        Era waiting = sandbox.eras().get(eraId);
+        assertThat(waiting.transactionId()).isNull();
+        assertThat(asApiWritesIt(waiting)).isEqualTo(withDays(answered.get("era")));
+        assertThat(waiting.payment().date()).isEqualTo(java.time.LocalDate.parse("2026-03-04")); // the credit's day
+        assertThat(waiting.claims().get(0).serviceDate()).isEqualTo(java.time.LocalDate.parse("2026-02-20"));
+        Remittance listed = sandbox.eras().remittances(operating.entityId()).get(0);
+        assertThat(sandbox.eras().ofRemittance(listed.id())).isEqualTo(waiting);
+        assertThat(sandbox.eras().x12(listed.id())).contains("TRN*1*" + waiting.payment().checkNumber() + "*",
+                "DTM*232*20260220~", "DTM*233*20260221~");
+
+        sandbox.clock().advance(java.time.Duration.ofDays(2).plusHours(1)); // the credit arrives, then posts
+        Era paid = sandbox.eras().get(eraId);
+        assertThat(paid.transactionId()).isNotNull();
+        assertThat(asApiWritesIt(paid))
+                .isEqualTo(withDays(api.get("/v0/transactions/" + paid.transactionId() + "/era").json()));
+        assertThat(sandbox.eras().ofRemittance(listed.id())).isEqualTo(paid);
+    }
+
+    @Test
+    void everyFixtureRemittancesEraReadsAsItsTransactionsEraRoute() throws Exception {
+        String ana = sandbox.entities().named("Ana Ortiz, MD").id();
+        List<Remittance> remittances = sandbox.eras().remittances(ana);
+        assertThat(remittances).hasSizeGreaterThanOrEqualTo(4);
+        for (Remittance remittance : remittances) {
+            Era era = sandbox.eras().ofRemittance(remittance.id());
+            assertThat(sandbox.eras().get(era.id())).isEqualTo(era);
+            assertThat(era.payment().date()).isEqualTo(remittance.payment().date()); // one type for one date
+            if (era.transactionId() != null) {
+                assertThat(asApiWritesIt(era))
+                        .isEqualTo(withDays(api.get("/v0/transactions/" + era.transactionId() + "/era").json()));
+            }
+        }
+    }
+
+    @Test
+    void anEraOnItsWayIsTheRoutes404ByIdAndByRemittance() {
+        Account operating = sandbox.accounts().named("Riverside Operating");
+        InsurancePayment.Received sent = sandbox.insurancePayments().receive(InsurancePayment.into(operating.id()).from("AETNA", "60054")
+                .claim(InsurancePayment.claim("PCN-L", 75_00, 75_00)).eraDelay(java.time.Duration.ofDays(1)));
+        String remittanceId = "remittance_" + sent.era().id().substring("era_".length());
+        ApiClient.Response route = api.get("/v0/remittances/" + remittanceId + "/era");
+        assertThat(route.status()).isEqualTo(404);
+
+        assertThatThrownBy(() -> sandbox.eras().ofRemittance(remittanceId))
+                .isInstanceOfSatisfying(SandboxException.class, e -> {
+                    assertThat(e.status()).isEqualTo(404);
+                    assertThat(e.messages()).containsExactly(route.json().get("message").asText());
+                });
+        assertThatThrownBy(() -> sandbox.eras().get(sent.era().id()))
+                .isInstanceOfSatisfying(SandboxException.class, e -> {
+                    assertThat(e.status()).isEqualTo(404);
+                    assertThat(e.messages()).containsExactly("ERA " + sent.era().id() + " not found");
+                });
+        assertThatThrownBy(() -> sandbox.eras().get("era_nope"))
+                .isInstanceOfSatisfying(SandboxException.class, e -> assertThat(e.status()).isEqualTo(404));
+    }
+
     @Test
     void entitiesReadAsTheApiShowsThemAndAreFoundByName() throws Exception {
         Entity riverside = sandbox.entities().named("Riverside Family Medicine, P.C.");
@@ -221,13 +376,12 @@ class TypedReadsTest extends SandboxTestBase {
     @Test
     void theEraOfAPaidTransactionAndTheEntitysRemittancesReadAsTheApiShowsThem() throws Exception {
         Account operating = sandbox.accounts().named("Riverside Operating");
-        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(operating.id()).payer("AETNA", "60054")
-                .claim(InsurancePayment.claim("PCN-R").charged(75_00).paid(75_00)));
+        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.into(operating.id()).from("AETNA", "60054")
+                .claim(InsurancePayment.claim("PCN-R", 75_00, 75_00)));
         String transactionId = sandbox.inboundAch().accept(payment.inboundAchTransfer().id()).transactionId();
 
         Era era = sandbox.eras().ofTransaction(transactionId);
-        assertThat(asApiWritesIt(era)).isEqualTo(api.get("/v0/transactions/" + transactionId + "/era").json());
+        assertThat(asApiWritesIt(era)).isEqualTo(withDays(api.get("/v0/transactions/" + transactionId + "/era").json()));
         assertThat(era.payment().checkNumber()).isEqualTo(payment.era().payment().checkNumber());
 
         List<Remittance> remittances = sandbox.eras().remittances(operating.entityId());

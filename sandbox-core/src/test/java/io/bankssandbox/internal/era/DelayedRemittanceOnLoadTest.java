@@ -172,8 +172,8 @@ class DelayedRemittanceOnLoadTest {
         String eraId;
         try (Sandbox first = Sandbox.start(SandboxConfig.builder().stateFile(file).build())) {
             String accountId = first.accounts().named("Riverside Operating").id();
-            eraId = first.insurancePayments().receive(InsurancePayment.builder().account(accountId).payer("CIGNA", "62308")
-                    .claim(InsurancePayment.claim("PCN-1").charged(100_00).paid(80_00)).byCheck()
+            eraId = first.insurancePayments().receive(InsurancePayment.into(accountId).from("CIGNA", "62308")
+                    .claim(InsurancePayment.claim("PCN-1", 100_00, 80_00)).byCheck()
                     .eraDelay(Duration.ofDays(1))).era().id();
         }
         try (Sandbox again = Sandbox.start(SandboxConfig.builder().stateFile(file).build())) {

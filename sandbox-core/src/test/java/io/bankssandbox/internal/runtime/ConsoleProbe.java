@@ -19,9 +19,8 @@ public final class ConsoleProbe {
         for (int i = 0; i < 2; i++) {
             try (Sandbox sandbox = Sandbox.start()) {
                 Account operating = sandbox.accounts().named("Riverside Operating");
-                InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                        .account(operating.id()).payer("AETNA", "60054")
-                        .claim(InsurancePayment.claim("PCN-1").charged(30_00).paid(25_00).patientResponsibility(5_00)));
+                InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.into(operating.id()).from("AETNA", "60054")
+                        .claim(InsurancePayment.claim("PCN-1", 30_00, 25_00).patientResponsibility(5_00)));
                 sandbox.inboundAch().accept(payment.inboundAchTransfer().id());
                 sandbox.eras().x12(sandbox.eras().remittances(operating.entityId()).get(0).id());
                 for (String path : new String[] {"/v0/cards", "/v0/nothing"}) {

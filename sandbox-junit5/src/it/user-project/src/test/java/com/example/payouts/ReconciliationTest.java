@@ -25,12 +25,10 @@ class ReconciliationTest {
     @Test
     void aPaymentOfTwoClaimsReconcilesWithItsEraAndRemittance(Sandbox sandbox) {
         Account operating = sandbox.accounts().named("Riverside Operating");
-        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.builder()
-                .account(operating.id())
-                .payer("AETNA", "60054")
-                .claim(InsurancePayment.claim("PCN-1").patient("DOE", "JANE").subscriberId("W123456789")
-                        .charged(30_00).paid(25_00).patientResponsibility(5_00))
-                .claim(InsurancePayment.claim("PCN-2").charged(120_00).paid(0)
+        InsurancePayment.Received payment = sandbox.insurancePayments().receive(InsurancePayment.into(operating.id())
+                .from("AETNA", "60054")
+                .claim(InsurancePayment.claim("PCN-1", 30_00, 25_00).patient("DOE", "JANE").subscriberId("W123456789").patientResponsibility(5_00))
+                .claim(InsurancePayment.claim("PCN-2", 120_00, 0)
                         .status(Era.Claim.DENIED).adjustment("CO", "50", 120_00)));
 
         assertEquals(InboundAchTransfer.PENDING, payment.inboundAchTransfer().status());

@@ -3,6 +3,7 @@ package com.example.payouts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.bankssandbox.Card;
 import io.bankssandbox.RecordedRequest;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.spring.EnableBanksSandbox;
@@ -33,6 +34,6 @@ class OneCardPerOrderTest {
     @Test
     void everyTestStartsFromTheFixtures() {
         assertThat(sandbox.journal().requests()).isEmpty();     // no request from the other test
-        assertThat(sandbox.exportState().get("cards").findValuesAsText("nickname")).doesNotContain("Payout 4711");
+        assertThat(sandbox.cards().all()).extracting(Card::nickname).doesNotContain("Payout 4711");
     }
 }

@@ -16,7 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads an 835 back with StAEDI against two schemas: StAEDI's X12 envelope schema (ISA/GS/ST and
+ * The build's check of the 835s the sandbox writes (the sandbox itself carries no X12 library): reads
+ * an 835 back with StAEDI against two schemas: StAEDI's X12 envelope schema (ISA/GS/ST and
  * their trailers: element sizes, counts, matching control numbers) and the 005010X221A1
  * implementation schema in {@code 835-005010X221A1.xml} (loops, segments, required and unused
  * elements, lengths, code values, paired qualifiers and ids). The rules live in that file, not here.
@@ -24,7 +25,6 @@ import java.util.List;
 public final class Era835Validator {
     static final String IMPLEMENTATION_SCHEMA = "835-005010X221A1.xml";
 
-    /** Loaded on the first 835: most sandboxes never serve one, and start faster without it. */
     private Schema controlSchema;
     private Schema transactionSchema;
 

@@ -1,0 +1,216 @@
+package io.bankssandbox.internal.ondemand;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.Sandbox;
+import io.bankssandbox.SandboxConfig;
+import io.bankssandbox.SandboxInternals;
+import io.bankssandbox.internal.runtime.RuntimeConfig;
+import io.bankssandbox.internal.server.SandboxServer;
+import io.bankssandbox.internal.testing.ApiClient;
+import io.bankssandbox.internal.testing.Await;
+import java.io.IOException;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How sandboxes on demand end: after their idle timeout on the real clock (shortened here), when
+ * closed under load (every request under way finishes or fails cleanly, none hangs), and with the
+ * sandbox that started them.
+ */
+class OnDemandLifecycleTest {
+    /** Long enough that no answer on a loaded machine comes near it; a request that waits this long hung. */
+    private static final Duration HANG = Duration.ofSeconds(30);
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    private static boolean listening(String baseUrl) {
+        URI uri = URI.create(baseUrl);
+        try (Socket ignored = new Socket(uri.getHost(), uri.getPort())) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Test
+    void aSandboxWithoutARequestForItsIdleTimeoutIsClosedAndOneInUseIsNot() throws Exception {
+        // long enough that a loaded machine's pauses between a busy sandbox's requests stay well under it
+        SandboxServer server = SandboxInternals.serve(SandboxConfig.defaults(),
+                new RuntimeConfig.OnDemandLimits(8, Duration.ofSeconds(2)));
+        AtomicBoolean keepBusy = new AtomicBoolean(true);
+        Thread pinger = null;
+        try {
+            ApiClient control = new ApiClient("http://127.0.0.1:" + server.port(), null);
+            JsonNode busy = control.post("/_sandbox/sandboxes", Map.of("name", "busy"), null).json();
+            String busyBase = busy.get("base_url").asText();
+            pinger = new Thread(() -> {
+                while (keepBusy.get()) {
+                    send(get(busyBase + "/v0/accounts"));
+                    try {
+                        Thread.sleep(50);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            });
+            pinger.start();
+            JsonNode idle = control.post("/_sandbox/sandboxes", Map.of("name", "idle"), null).json();
+            JsonNode patient = control.post("/_sandbox/sandboxes", Map.of("name", "patient", "idle_timeout", "PT10M"), null).json();
+            assertThat(idle.get("idle_timeout").asText()).isEqualTo("PT2S");
+
+            Await.until("the idle sandbox closed", Duration.ofSeconds(30),
+                    () -> control.get("/_sandbox/sandboxes/" + idle.get("id").asText()).status(), status -> status == 404);
+            assertThat(listening(idle.get("base_url").asText())).as("the idle one's port").isFalse();
+            List<String> open = control.get("/_sandbox/sandboxes").json().get("data").findValuesAsText("name");
+            assertThat(open).containsExactly("null", "busy", "patient"); // the host has no name
+
+            // left alone, the busy one goes the same way; the one with its own timeout stays
+            keepBusy.set(false);
+            pinger.join();
+            Await.until("the busy sandbox closed once left alone", Duration.ofSeconds(30),
+                    () -> control.get("/_sandbox/sandboxes/" + busy.get("id").asText()).status(), status -> status == 404);
+            assertThat(listening(busyBase)).isFalse();
+            assertThat(control.get("/_sandbox/sandboxes/" + patient.get("id").asText()).status()).isEqualTo(200);
+            assertThat(listening(patient.get("base_url").asText())).isTrue();
+        } finally {
+            keepBusy.set(false);
+            server.stop();
+        }
+    }
+
+    @Test
+    void aRequestUnderWayIsNotIdleHoweverLongItTakes() throws Exception {
+        SandboxServer server = SandboxInternals.serve(SandboxConfig.defaults(),
+                new RuntimeConfig.OnDemandLimits(8, Duration.ofMillis(500)));
+        try {
+            ApiClient control = new ApiClient("http://127.0.0.1:" + server.port(), null);
+            JsonNode sandbox = control.post("/_sandbox/sandboxes", Map.of(), null).json();
+            String base = sandbox.get("base_url").asText();
+            new ApiClient(base, null).post("/_sandbox/faults", Map.of("method", "GET", "path", "/v0/entities",
+                    "status", 503, "delay_ms", 2500), null);
+            // one slow request, five idle timeouts long: the sandbox stays open until it is answered
+            ApiClient.Response slow = new ApiClient(base, Sandbox.DEFAULT_API_KEY).get("/v0/entities");
+            assertThat(slow.status()).isEqualTo(503);
+            assertThat(control.get("/_sandbox/sandboxes/" + sandbox.get("id").asText()).status()).isEqualTo(200);
+        } finally {
+            server.stop();
+        }
+    }
+
+    @Test
+    void closingUnderLoadEndsEveryRequestUnderWayWithAnAnswerOrACleanErrorNeverAHang() throws Exception {
+        try (Sandbox host = Sandbox.start()) {
+            ApiClient control = new ApiClient(host.baseUrl(), null);
+            JsonNode sandbox = control.post("/_sandbox/sandboxes", Map.of(), null).json();
+            String base = sandbox.get("base_url").asText();
+            ApiClient own = new ApiClient(base, null);
+            String account = new ApiClient(base, Sandbox.DEFAULT_API_KEY).get("/v0/accounts").json().at("/data/0/id").asText();
+            // a few requests are slow (a delayed fault), so some are surely under way when it closes
+            own.post("/_sandbox/faults", Map.of("method", "GET", "path", "/v0/entities", "status", 503,
+                    "delay_ms", 400, "times", 1000), null);
+
+            ConcurrentLinkedQueue<String> outcomes = new ConcurrentLinkedQueue<>();
+            AtomicBoolean closed = new AtomicBoolean();
+            CountDownLatch loaded = new CountDownLatch(40);
+            ExecutorService threads = Executors.newFixedThreadPool(8);
+            List<Future<?>> workers = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                int thread = t;
+                workers.add(threads.submit(() -> {
+                    // keeps asking until a request fails after the close: the port is gone
+                    for (int i = 0; ; i++) {
+                        String outcome = send(thread % 3 == 0 ? get(base + "/v0/entities")
+                                : thread % 3 == 1 ? get(base + "/v0/accounts")
+                                : HttpRequest.newBuilder(URI.create(base + "/_sandbox/inbound-ach-transfers"))
+                                        .header("Content-Type", "application/json")
+                                        .POST(HttpRequest.BodyPublishers.ofString("{\"account_id\":\"" + account
+                                                + "\",\"amount\":" + (100 + i) + "}")).timeout(HANG).build());
+                        outcomes.add(outcome);
+                        loaded.countDown();
+                        if (closed.get() && !outcome.matches("\\d+")) {
+                            return null;
+                        }
+                    }
+                }));
+            }
+            assertThat(loaded.await(60, TimeUnit.SECONDS)).isTrue();
+            ApiClient.Response closing = control.delete("/_sandbox/sandboxes/" + sandbox.get("id").asText());
+            closed.set(true);
+            assertThat(closing.status()).isEqualTo(204);
+            assertThat(listening(base)).isFalse();
+            for (Future<?> worker : workers) {
+                worker.get(2 * HANG.toSeconds(), TimeUnit.SECONDS);
+            }
+            threads.shutdown();
+            assertThat(outcomes).doesNotContain("hung");
+            // answers are the routes' own (and the 503 of a request that came in as its sandbox left);
+            // the rest are failures a client sees at once: a refused or closed connection
+            assertThat(outcomes).allMatch(o -> o.matches("200|201|503|IOException|ConnectException"), "clean");
+            assertThat(outcomes).contains("ConnectException");
+        }
+    }
+
+    private static HttpRequest get(String url) {
+        return HttpRequest.newBuilder(URI.create(url)).header("Authorization", "Bearer " + Sandbox.DEFAULT_API_KEY)
+                .timeout(HANG).build();
+    }
+
+    /** The status, or the kind of failure: {@code hung} for a request that was not answered in time. */
+    private static String send(HttpRequest request) {
+        try {
+            return String.valueOf(HTTP.send(request, HttpResponse.BodyHandlers.discarding()).statusCode());
+        } catch (HttpTimeoutException e) {
+            return "hung";
+        } catch (java.net.ConnectException e) {
+            return "ConnectException";
+        } catch (IOException e) {
+            return "IOException";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
+    }
+
+    @Test
+    void closingTheHostClosesEverySandboxItStarted() {
+        Sandbox host = Sandbox.start();
+        ApiClient control = new ApiClient(host.baseUrl(), null);
+        List<String> bases = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            bases.add(control.post("/_sandbox/sandboxes", Map.of(), null).json().get("base_url").asText());
+        }
+        assertThat(bases).allMatch(OnDemandLifecycleTest::listening);
+        host.close();
+        assertThat(bases).noneMatch(OnDemandLifecycleTest::listening);
+        assertThat(listening(host.baseUrl())).isFalse();
+    }
+
+    @Test
+    void aSandboxStartedOnDemandStartsNoMore() {
+        try (Sandbox host = Sandbox.start()) {
+            JsonNode sandbox = new ApiClient(host.baseUrl(), null).post("/_sandbox/sandboxes", Map.of(), null).json();
+            ApiClient own = new ApiClient(sandbox.get("base_url").asText(), null);
+            assertThat(own.post("/_sandbox/sandboxes", Map.of(), null).text()).isEqualTo(
+                    "{\"statusCode\":404,\"error\":\"Not Found\",\"message\":\"Cannot POST /_sandbox/sandboxes\"}");
+            assertThat(own.get("/_sandbox/sandboxes").status()).isEqualTo(404);
+        }
+    }
+}
