@@ -247,9 +247,9 @@ public final class InsurancePayments {
         Era.Patient patient = in.patient() == null ? new Era.Patient("UNKNOWN PATIENT", "")
                 : new Era.Patient(in.patient().name(), in.patient().subscriberId() != null ? in.patient().subscriberId() : "");
         Instant serviceDate = in.serviceDate() == null ? paymentDate
-                : dateOrTimestamp(in.serviceDate(), name + ".service_date", violations);
+                : dateOrTimestamp(in.serviceDate(), name + ".service_date");
         Instant serviceEndDate = in.serviceEndDate() == null ? null
-                : dateOrTimestamp(in.serviceEndDate(), name + ".service_end_date", violations);
+                : dateOrTimestamp(in.serviceEndDate(), name + ".service_end_date");
         if (serviceDate != null && serviceEndDate != null && serviceEndDate.isBefore(serviceDate)) {
             violations.add(name + ".service_end_date must not be before its service_date");
         }
@@ -272,13 +272,13 @@ public final class InsurancePayments {
         return values == null ? List.of() : List.copyOf(values);
     }
 
-    private static Instant dateOrTimestamp(String value, String field, List<String> violations) {
+    /** A service date as its schema admits it (a date that exists, or an RFC 3339 timestamp), read. */
+    private static Instant dateOrTimestamp(String value, String field) {
         try {
             return value.length() == 10 ? LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant()
                     : OffsetDateTime.parse(value).toInstant();
         } catch (DateTimeParseException e) {
-            violations.add(field + " must be a date or an ISO 8601 timestamp");
-            return null;
+            throw DomainException.unreadable(field, value);
         }
     }
 
