@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
  */
 class ContractPropertyTest {
     static final long SEED = 31;
-    static final int TRIES = Integer.getInteger("contract.tries", 14);
+    static final int TRIES = Integer.getInteger("contract.tries", 10);
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private static Sandbox sandbox;
@@ -92,7 +92,7 @@ class ContractPropertyTest {
         int sent = 0;
         for (RouteCatalog.Route route : catalog.routes()) {
             for (int i = 0; i < TRIES; i++) {
-                Try request = generate(route, samples, random, i % 3 != 2);
+                Try request = generate(route, samples, random, i % 3 != 2, i == 0);
                 ApiClient.Response answer = send(request);
                 sent++;
                 check(request, answer, broken);
@@ -129,7 +129,9 @@ class ContractPropertyTest {
         assertThat(unsaid).isEmpty();
     }
 
-    private Try generate(RouteCatalog.Route route, SchemaSamples samples, Random random, boolean meantValid) {
+    /** {@code plain}: the route's known-good body as it is (each operation's first try), the others varied. */
+    private Try generate(RouteCatalog.Route route, SchemaSamples samples, Random random, boolean meantValid,
+                         boolean plain) {
         String pointer = operationPointer(route);
         List<String> violations = new ArrayList<>();
         Map<String, String> pathValues = new LinkedHashMap<>();
@@ -170,8 +172,8 @@ class ContractPropertyTest {
         if (route.hasBody()) {
             String bodyPointer = pointer + "/requestBody/content/application~1json/schema";
             ObjectNode valid = bodies.forRoute(route);
-            body = valid.isEmpty() || random.nextInt(4) == 0 ? samples.valid(bodyPointer) : valid.deepCopy();
-            if (body instanceof ObjectNode object) {
+            body = !plain && (valid.isEmpty() || random.nextInt(4) == 0) ? samples.valid(bodyPointer) : valid.deepCopy();
+            if (body instanceof ObjectNode object && !(plain && !valid.isEmpty())) {
                 change(object, bodyPointer, samples, random, meantValid && random.nextBoolean(), !meantValid && !brokeOne);
             }
             violations.addAll(validator.validate(bodyPointer, body));
