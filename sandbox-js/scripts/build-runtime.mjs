@@ -19,7 +19,11 @@ const jar = path.join(root, "lib", "banks-sandbox.jar");
 const runtime = path.join(root, "runtime-linux-x64", "runtime");
 
 const started = Date.now();
-const jdeps = run(path.join(jdkBin, "jdeps"), ["--print-module-deps", "--ignore-missing-deps", "--multi-release", "17", jar]);
+// npm run build found them with jdeps, beside the type generation; without that build, jdeps runs now
+const found = path.join(root, "target", "runtime-modules.txt");
+const jdeps = fs.existsSync(found)
+  ? fs.readFileSync(found, "utf8")
+  : run(path.join(jdkBin, "jdeps"), ["--print-module-deps", "--ignore-missing-deps", "--multi-release", "17", jar]);
 // jdeps sees what the classes name; jdk.crypto.ec is what an https webhook receiver's TLS needs on top
 const modules = [...new Set([...jdeps.trim().split(","), "jdk.crypto.ec"])].sort();
 fs.rmSync(runtime, { recursive: true, force: true });

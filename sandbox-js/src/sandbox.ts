@@ -6,9 +6,9 @@ import { milliseconds } from "./durations.js";
 import { answer, clients, everyPage, SandboxError, type Api, type Schemas } from "./http.js";
 
 /** An API key and the ids of the entities it sees (`["*"]`: every entity). */
-export interface ApiKey { key: string; sees: string[] }
-/** A sandbox as the server describes it. */
-export interface SandboxDescription { id: string; base_url: string; dashboard_url: string; api_keys: ApiKey[] }
+export type ApiKey = Schemas["OnDemandSandbox"]["api_keys"][number];
+/** A sandbox as GET /_sandbox/sandboxes describes it, as far as a handle needs. */
+export type SandboxDescription = Pick<Schemas["OnDemandSandbox"], "id" | "base_url" | "dashboard_url" | "api_keys">;
 
 /** How often the waits look again (webhooks are delivered on the sandbox's own threads). */
 const POLL_MS = 25;

@@ -1,5 +1,6 @@
 package io.bankssandbox;
 
+import io.bankssandbox.internal.ondemand.OnDemandSandboxes;
 import io.bankssandbox.internal.runtime.RuntimeConfig;
 import io.bankssandbox.internal.runtime.SandboxRuntime;
 import io.bankssandbox.internal.server.SandboxServer;
@@ -30,5 +31,16 @@ public final class SandboxInternals {
                 c.maxImportBytes(), c.fixtureDocuments(), c.extraApiKeys(), c.webhooks(), c.verbose(), onDemand));
         server.start();
         return server;
+    }
+
+    /** The sandboxes on demand of a server (null when it starts none). */
+    public static OnDemandSandboxes onDemand(SandboxServer server) {
+        try {
+            java.lang.reflect.Field field = SandboxServer.class.getDeclaredField("onDemand");
+            field.setAccessible(true);
+            return (OnDemandSandboxes) field.get(server);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("SandboxServer keeps its sandboxes on demand elsewhere now", e);
+        }
     }
 }

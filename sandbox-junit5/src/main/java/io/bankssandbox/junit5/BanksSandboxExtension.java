@@ -8,6 +8,7 @@ import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.ClockMode;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -241,9 +242,14 @@ public final class BanksSandboxExtension implements BeforeAllCallback, BeforeEac
             return this;
         }
 
-        /** One more API key, seeing these entities ({@code "*"}: every entity). */
-        public Builder apiKey(String key, String... entityIds) {
-            config.apiKey(key, "added by BanksSandboxExtension.builder()", List.of(entityIds));
+        /**
+         * One more API key, seeing these entities ({@code "*"}: every entity). A key sees at least one,
+         * so the first is an argument of its own: a key without one does not compile.
+         */
+        public Builder apiKey(String key, String entityId, String... moreEntityIds) {
+            List<String> entityIds = new ArrayList<>(List.of(entityId));
+            entityIds.addAll(List.of(moreEntityIds));
+            config.apiKey(key, "added by BanksSandboxExtension.builder()", entityIds);
             return this;
         }
 

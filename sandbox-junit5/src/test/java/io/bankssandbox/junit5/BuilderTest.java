@@ -38,6 +38,7 @@ class BuilderTest {
                 .start(Instant.parse("2030-02-03T04:05:06Z"))
                 .seed(7)
                 .apiKey("lm_key_partner_test", "*")
+                .apiKey("lm_key_two_practices", "entity_00000001nh0ctdekwudu", "entity_00000002elkrhi1kfpq3")
                 // every card payment in a grocery store is blocked in this sandbox
                 .fixtureDocument("policy", "{\"blocked_merchant_category_codes\": [\"5411\"], \"spending_limits\": []}")
                 .build();
@@ -53,6 +54,8 @@ class BuilderTest {
             NAMED.put("now", injected.clock().now());
             NAMED.put("keys", injected.apiKeys().stream().map(io.bankssandbox.SandboxConfig.ApiKey::key).toList());
             NAMED.put("partner key status", Http.get(injected, "/v0/entities", "lm_key_partner_test").status());
+            NAMED.put("two practices", injected.apiKeys().stream()
+                    .filter(key -> key.key().equals("lm_key_two_practices")).findFirst().orElseThrow().entityIds());
             String cardId = Http.createCard(injected, "builder-card-1").body().get("id").asText();
             NAMED.put("grocery", injected.cards().authorize(cardId, 100, "5411"));
             NAMED.put("casino", injected.cards().authorize(cardId, 100, "7995"));
@@ -67,6 +70,8 @@ class BuilderTest {
         assertThat(NAMED.get("now")).isEqualTo(Instant.parse("2030-02-03T04:05:06Z"));
         assertThat((List<Object>) NAMED.get("keys")).contains("lm_key_sandbox_all", "lm_key_partner_test");
         assertThat(NAMED.get("partner key status")).isEqualTo(200);
+        assertThat((List<Object>) NAMED.get("two practices"))   // a first entity, then any more
+                .containsExactly("entity_00000001nh0ctdekwudu", "entity_00000002elkrhi1kfpq3");
         assertThat(((CardDecision) NAMED.get("grocery")).declineReason()).isEqualTo("transaction_not_allowed");
         assertThat(((CardDecision) NAMED.get("casino")).decision()).isEqualTo("approved");
     }

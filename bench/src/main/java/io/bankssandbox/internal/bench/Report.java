@@ -53,7 +53,8 @@ public final class Report {
                 + wallCpu("sandbox_launcher25_start") + " | | | |" + b);
         // bench/parts/60-npx.sh: npx's own CPU only (the JVM is its grandchild), so wall time alone
         out.add("| `npx banks-sandbox` on the bundled runtime (jlink + build-time CDS, no JDK), median ms wall | "
-                + f0("npx_start_ms") + " | " + f0("wiremock_npx_start_ms") + " (`java -jar`, same run) | | |" + b);
+                + f0("npx_start_ms") + " (" + f0("npx_direct_start_ms") + " without npx: node_modules/.bin/banks-sandbox) | "
+                + f0("wiremock_npx_start_ms") + " (`java -jar`, same run) | | |" + b);
         out.add("| first server in a fresh JVM: start + one request (JDK HttpClient), median ms (from the JVM's launch) | "
                 + first("sandbox") + " | " + first("wiremock") + " | " + first("mockserver") + " | " + first("javalin") + " |"
                 + (baseline ? " " + first("baseline") + " |" : ""));
@@ -95,6 +96,17 @@ public final class Report {
                     + f1("page_" + page + "_1k_cpu_us") + " / " + f1("page_" + page + "_1m_cpu_us") + " ("
                     + f1("page_" + page + "_1k_us") + " / " + f1("page_" + page + "_1m_us") + ") | | | |" + b);
         }
+        // bench/parts/70-ondemand.sh: a sandbox per test, a JVM each or on demand from one server
+        out.add("| a sandbox per test: a `java -jar` per worker, start to first 200, median ms (RSS MiB) | "
+                + f0("ondemand_worker_jar_start_ms") + " (" + f0("ondemand_worker_jar_rss_mib") + ") | | | |" + b);
+        out.add("| a sandbox per test on demand from one `java -jar` server: POST /_sandbox/sandboxes + its first "
+                + "answered request, median / p90 ms (the POST alone) | " + f1("ondemand_create_first_ms") + " / "
+                + f1("ondemand_create_first_p90_ms") + " (" + f1("ondemand_create_ms") + ") | | | |" + b);
+        out.add("| sandboxes on demand in -Xmx768m: heap each at fixture state (" + f0("ondemand_open_at_once")
+                + " open), MiB; 1,000 in a row: heap before / after MiB, threads before / after | "
+                + f2("ondemand_heap_per_sandbox_mib") + "; " + f1("ondemand_row_heap_before_mib") + " / "
+                + f1("ondemand_row_heap_after_mib") + ", " + f0("ondemand_row_threads_before") + " / "
+                + f0("ondemand_row_threads_after") + " | | | |" + b);
         long errors = 0;
         for (String name : results.stringPropertyNames()) {
             if (name.endsWith("_errors")) {
@@ -136,7 +148,7 @@ public final class Report {
 
     private String loads() {
         List<String> loads = new ArrayList<>();
-        for (String part : List.of("throughput", "start", "first", "requests", "embedded", "memory", "breakdown", "state_file")) {
+        for (String part : List.of("throughput", "start", "first", "requests", "embedded", "memory", "breakdown", "state_file", "ondemand")) {
             String load = results.getProperty("load_" + part);
             if (load != null) {
                 loads.add(part + " " + load);
@@ -285,6 +297,16 @@ public final class Report {
                 ratio("lookup_check_deposit_1m_cpu_us", "lookup_check_deposit_1k_cpu_us"), 0.1);
         within("GET file by id, 1M vs 1k mail items, thread CPU",
                 ratio("lookup_file_1m_cpu_us", "lookup_file_1k_cpu_us"), 0.1);
+        atMost("a sandbox on demand: POST /_sandbox/sandboxes + its first answered request over HTTP (median)",
+                num("ondemand_create_first_ms"), 20, " ms");
+        report("a `java -jar` started per worker, to its first 200, vs that (context)",
+                ratio("ondemand_worker_jar_start_ms", "ondemand_create_first_ms"));
+        atMost("heap per sandbox on demand at its fixture state (32 open in -Xmx768m)",
+                num("ondemand_heap_per_sandbox_mib"), 16, " MiB");
+        atMost("1,000 sandboxes on demand created and closed in a row: heap after vs before",
+                ratio("ondemand_row_heap_after_mib", "ondemand_row_heap_before_mib"), 1.05, "x");
+        atMost("the same: threads after minus before", num("ondemand_row_threads_after") - num("ondemand_row_threads_before"),
+                0, "");
     }
 
     /** A ratio that should be 1: met within ± {@code tolerance}. */

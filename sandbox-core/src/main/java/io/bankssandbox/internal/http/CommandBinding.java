@@ -19,8 +19,9 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * Binds a request body, once, to the domain's command record (Jackson, snake_case, through readers
- * made on the route's first body and kept: no reflection per request). Not at startup: a reader
+ * Binds a request body, once, to the domain's command record (snake_case, as Jackson binds it:
+ * {@link RecordBinder} for the plain records commands are, else through Jackson readers made on the
+ * route's first such body and kept: no reflection per request). Not at startup: a reader
  * builds its record's deserializer, and a start that made one for every route's command paid for
  * dozens a test may never send. The body has passed its schema by then, so binding cannot fail on
  * shape. When the schema did fail, the body is bound as far as it goes, so that the command's own
@@ -48,11 +49,13 @@ final class CommandBinding {
                 .setDefaultSetterInfo(JsonSetter.Value.forContentNulls(Nulls.FAIL));
     }
 
-    /** Made on a route's first body, not at every start. */
+    private final Class<?> type;
+    /** Made on a route's first body that {@link RecordBinder} leaves to Jackson, not at every start. */
     private final Lazy<ObjectReader> strict;
     private final Lazy<ObjectReader> lenient;
 
     CommandBinding(Class<?> type) {
+        this.type = type;
         this.strict = Lazy.of(() -> Strict.MAPPER.readerFor(type));
         this.lenient = Lazy.of(() -> Lenient.MAPPER.readerFor(type));
     }
@@ -66,8 +69,14 @@ final class CommandBinding {
         return mapper;
     }
 
-    /** The command of a body that passed its schema. */
+    /** The command of a body that passed its schema: as Jackson binds it, by {@link RecordBinder} where it can. */
     Object bind(JsonNode body) {
+        Object command = RecordBinder.bind(body, type);
+        return command != RecordBinder.UNBOUND ? command : bindWithJackson(body);
+    }
+
+    /** The command as Jackson binds it: what {@link RecordBinder}'s answers are held to (RecordBinderTest). */
+    Object bindWithJackson(JsonNode body) {
         try {
             return strict.get().readValue(body);
         } catch (IOException | IllegalArgumentException e) {

@@ -248,25 +248,20 @@ public final class OnDemandSandboxes implements AutoCloseable {
      * {@code checks}, unless those checks were stopped meanwhile).
      */
     private void closeIdle(ScheduledExecutorService checks) {
-        List<Entry> idle = new ArrayList<>();
         long nextCheck = MAX_CHECK_MILLIS;
-        synchronized (this) {
-            for (Entry entry : List.copyOf(open.values())) {
-                Duration left = entry.idleTimeout().minus(entry.sandbox().idleFor());
-                if (left.isNegative() || left.isZero()) {
-                    open.remove(entry.id());
-                    idle.add(entry);
-                } else if (left.compareTo(Duration.ofMillis(nextCheck)) < 0) {
-                    nextCheck = left.toMillis() + 1;
-                }
-            }
-        }
-        for (Entry entry : idle) {
-            entry.sandbox().close();
-        }
         synchronized (this) {
             if (idleChecks != checks) {
                 return;
+            }
+            for (Entry entry : List.copyOf(open.values())) {
+                Duration left = entry.idleTimeout().minus(entry.sandbox().idleFor());
+                if (left.isNegative() || left.isZero()) {
+                    // closed before it leaves the list: a sandbox listed is one that answers, one gone answers no more
+                    entry.sandbox().close();
+                    open.remove(entry.id());
+                } else if (left.compareTo(Duration.ofMillis(nextCheck)) < 0) {
+                    nextCheck = left.toMillis() + 1;
+                }
             }
             if (open.isEmpty()) {
                 stopIdleChecks();

@@ -64,7 +64,7 @@ public final class OpenApiDocument {
 
     /**
      * The JSON of the {@link RequestSchemas} the build extracted from these very files, what request
-     * validation reads (a seventh of the document); null when there are none for them, and requests
+     * validation reads (a small part of the document); null when there are none for them, and requests
      * are then validated against the whole document.
      */
     String requestSchemas() {
@@ -154,6 +154,7 @@ public final class OpenApiDocument {
         }
     }
 
+    /** The document without its examples: what validates requests. */
     public JsonNode document() {
         return document.get();
     }
@@ -173,14 +174,24 @@ public final class OpenApiDocument {
         return all;
     }
 
-    /** The document as served, pretty-printed once. */
+    /** The document as served, with its examples, pretty-printed once. */
     public byte[] bytes() {
         return serialized.get().clone();
     }
 
+    /**
+     * The document as served: a copy of {@link #document} with the examples merged in
+     * ({@link OpenApiExamples}). Only serving it reads them: the validator's document has none.
+     */
+    public JsonNode served() {
+        ObjectNode served = document().deepCopy();
+        OpenApiExamples.merge(served, OpenApiExamples.read());
+        return served;
+    }
+
     private byte[] prettyPrinted() {
         try {
-            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(document());
+            return Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(served());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -22,7 +22,7 @@ import java.util.Set;
  * The part of the OpenAPI document that request validation reads: each operation's body schema and
  * parameter schemas, and every schema they {@code $ref}, each at its own pointer, as in the document
  * (so the schema library compiles the same schemas, reports the same locations, and the wording
- * finds the same {@code x-message}s). A seventh of the document: the answers' schemas, the paths'
+ * finds the same {@code x-message}s). A small part of the document: the answers' schemas, the paths'
  * descriptions and the rest are left out. Written by the build's step ({@link #write}) beside the
  * {@link OperationIndex}, from the document on the classpath, and checked against it; a sandbox's
  * first validation parses this instead of the whole document, when it was made from the same files.

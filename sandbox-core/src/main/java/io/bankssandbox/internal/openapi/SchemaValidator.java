@@ -57,7 +57,7 @@ public final class SchemaValidator {
 
     /**
      * The validator of requests: over the {@link RequestSchemas} the build extracted from the document
-     * (the same schemas at the same pointers, a seventh of its size), or the whole document when there
+     * (the same schemas at the same pointers, a small part of it), or the whole document when there
      * are none for its files.
      */
     public SchemaValidator(OpenApiDocument openApi) {

@@ -89,7 +89,7 @@ class FixturesPageTest {
     /**
      * What the other pages say of the default set in words is true of it: the counts in the paragraph
      * that describes it (reference.md, frontend.md), and what the first hour of the clock moves
-     * (frontend.md's example of the table).
+     * (frontend.md's and junit.md's example of the table).
      */
     @Test
     void whatThePagesSayOfTheDefaultSetIsTrue() throws IOException {
@@ -120,6 +120,8 @@ class FixturesPageTest {
                 .satisfies(m -> assertThat(m.event().type()).isEqualTo(ClockEvent.INBOUND_ACH_TRANSFER_DECLINED));
         assertThat(Files.readString(Path.of("..", "docs", "frontend.md")).replaceAll("\\s+", " "))
                 .contains("`+1 hour` moves two of Riverside Operating's transfers and declines a debit on Harbor Operating");
+        assertThat(Files.readString(Path.of("..", "docs", "junit.md")).replaceAll("\\s+", " "))
+                .contains("(two transfers on Riverside Operating in the first hour)");
     }
 
     /**

@@ -24,6 +24,13 @@ import java.util.List;
  */
 public final class Era835Validator {
     static final String IMPLEMENTATION_SCHEMA = "835-005010X221A1.xml";
+    /** StAEDI logs its schemas' unused types at INFO through java.util.logging: kept out of the build's log (held, as JUL keeps loggers weakly). */
+    private static final java.util.logging.Logger X12_LIBRARY = quiet(java.util.logging.Logger.getLogger("io.xlate.edi"));
+
+    private static java.util.logging.Logger quiet(java.util.logging.Logger logger) {
+        logger.setLevel(java.util.logging.Level.WARNING);
+        return logger;
+    }
 
     private Schema controlSchema;
     private Schema transactionSchema;

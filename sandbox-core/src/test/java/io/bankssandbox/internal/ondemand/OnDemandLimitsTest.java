@@ -115,4 +115,20 @@ class OnDemandLimitsTest {
             server.stop();
         }
     }
+
+    @Test
+    void onEveryInterfaceTheNewSandboxesAddressIsTheNameTheClientReachedTheHostBy() {
+        SandboxServer server = SandboxInternals.serve(SandboxConfig.builder().host("0.0.0.0").build(),
+                RuntimeConfig.OnDemandLimits.DEFAULTS);
+        try {
+            JsonNode created = new ApiClient("http://localhost:" + server.port(), null).post("/_sandbox/sandboxes", Map.of(), null)
+                    .json();
+            String base = created.get("base_url").asText();
+            assertThat(base).matches("http://localhost:\\d+");
+            assertThat(created.get("dashboard_url").asText()).isEqualTo(base + "/_sandbox/ui");
+            assertThat(new ApiClient(base, Sandbox.DEFAULT_API_KEY).get("/v0/entities").status()).isEqualTo(200);
+        } finally {
+            server.stop();
+        }
+    }
 }

@@ -29,6 +29,9 @@ class OnDemandRoutesTest {
     static final List<String> FIELDS = List.of("id", "name", "host", "base_url", "dashboard_url", "api_keys", "clock",
             "created_at", "idle_timeout");
 
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path temp;
+
     private Sandbox host;
     private ApiClient control;
     private final List<String> started = new ArrayList<>();
@@ -162,6 +165,8 @@ class OnDemandRoutesTest {
                 .isEqualTo("DELETE /_sandbox/sandboxes/" + id + " -> 404 {\"statusCode\":404,\"error\":\"Not Found\","
                         + "\"message\":\"Sandbox " + id + " not found\"}");
         assertThat(control.get("/_sandbox/sandboxes").json().get("data")).hasSize(1);
+        // starting and closing other sandboxes is no step of this sandbox's recorded session
+        assertThat(control.get("/_sandbox/requests?format=scenario").json().get("steps").toString()).doesNotContain("sandboxes");
     }
 
     @Test
@@ -199,6 +204,10 @@ class OnDemandRoutesTest {
                 "{\"statusCode\":400,\"error\":\"Bad Request\",\"message\":\"Request body is not valid JSON: Unexpected end-of-input within/between Object entries\"}");
         assertRefused(Map.of("fixtures", "no-such-set"), 400,
                 "{\"statusCode\":400,\"error\":\"Bad Request\",\"message\":[\"no-such-set: no such fixture directory or classpath fixture set\"]}");
+        ApiClient.Response emptyDirectory = control.post("/_sandbox/sandboxes", Map.of("fixtures", temp.toString()), null);
+        assertThat(emptyDirectory.status()).isEqualTo(400);
+        assertThat(emptyDirectory.json().get("message")).isNotEmpty()
+                .allSatisfy(problem -> assertThat(problem.asText()).contains(".json"));
         ApiClient.Response unsupported = control.send("POST", "/_sandbox/sandboxes", "{}", Map.of("Content-Type", "text/plain"));
         assertThat(unsupported.text()).isEqualTo(
                 "{\"statusCode\":415,\"error\":\"Unsupported Media Type\",\"message\":\"Content-Type must be application/json\"}");
