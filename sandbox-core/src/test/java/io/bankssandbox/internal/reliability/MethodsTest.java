@@ -157,6 +157,16 @@ class MethodsTest {
         assertThat(wrong).isEmpty();
     }
 
+    /** CONNECT takes a host and port, not a path: HTTP refuses the message before routing, still in the JSON shape. */
+    @Test
+    void connectToAPathIsAMalformedRequestInTheErrorShape() {
+        ApiClient.Response answer = http.send("CONNECT", "/v0/entities", AUTHORIZED, null);
+        assertThat(answer.status()).isEqualTo(400);
+        assertThat(answer.header("Content-Type").orElse("")).startsWith("application/json");
+        assertThat(answer.json().path("statusCode").asInt()).isEqualTo(400);
+        assertThat(answer.json().path("error").asText()).isEqualTo("Bad Request");
+    }
+
     @Test
     void headIsAuthorizedAndFindsIdsAsItsGetDoes() {
         assertThat(http.send("HEAD", "/v0/entities", Map.of(), null).status()).isEqualTo(401);
