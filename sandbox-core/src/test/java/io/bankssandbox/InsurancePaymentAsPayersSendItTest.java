@@ -123,7 +123,8 @@ class InsurancePaymentAsPayersSendItTest extends SandboxTestBase {
                 .paymentDelay(Duration.ofDays(400))))
                 .isInstanceOfSatisfying(SandboxException.class, e -> assertThat(e.messages()).containsExactly(
                         "era_delay must be an ISO 8601 duration of 0 or more, such as P2D or PT36H",
-                        "payment_delay must be at most P365D"));
+                        "payment_delay must be at most P365D, written as days (P2D), hours (PT36H), minutes, seconds,"
+                                + " or days with less than a day more (P1DT12H)"));
         assertThatThrownBy(() -> sandbox.insurancePayments().receive(aPayment()
                 .providerAdjustment(Era.ProviderAdjustment.OVERPAYMENT_RECOVERY, null, 240_00)))
                 .isInstanceOfSatisfying(SandboxException.class, e -> assertThat(e.messages()).containsExactly(

@@ -6,7 +6,6 @@ import io.bankssandbox.internal.accounts.AccountBook;
 import io.bankssandbox.internal.accounts.Ledger;
 import io.bankssandbox.internal.accounts.Transaction;
 import io.bankssandbox.internal.access.Caller;
-import io.bankssandbox.internal.state.Command;
 import io.bankssandbox.internal.state.DomainException;
 import io.bankssandbox.internal.state.Json;
 import io.bankssandbox.internal.state.Page;
@@ -55,16 +54,9 @@ public final class InboundAchLifecycle {
             String declineReason,
             Instant automaticallyResolvesAt,
             LocalDate effectiveDate,
-            String traceNumber) implements Command {
-
-        /** The amount's shape (a non-zero integer) is the schema's; what the fields say together is this. */
-        @Override
-        public List<String> violations() {
-            if (declineReason != null && !InboundAchTransfer.DECLINED.equals(resolvesTo)) {
-                return List.of("decline_reason is only allowed together with resolves_to declined");
-            }
-            return List.of();
-        }
+            String traceNumber) {
+        // the fields' shapes, and that decline_reason comes only with resolves_to declined, are the
+        // request's schema (SimulateInboundAchTransferRequest), which the typed handle checks too
     }
 
     private InboundAchLifecycle() {}
@@ -90,7 +82,7 @@ public final class InboundAchLifecycle {
 
     /** A transfer arrives, pending, and waits on the timeline for its automatic resolution. */
     public static InboundAchTransfer arrive(SandboxState state, Arrival arrival, Instant now) {
-        List<String> violations = new ArrayList<>(arrival.violations());
+        List<String> violations = new ArrayList<>();
         Instant resolvesAt = arrival.automaticallyResolvesAt() != null
                 ? arrival.automaticallyResolvesAt() : now.plus(DEFAULT_RESOLUTION_DELAY);
         if (resolvesAt.isBefore(now)) {

@@ -21,9 +21,6 @@ public final class EntitiesModel {
             if ((entity.npi() == null) != (entity.lockboxAddress() == null)) {
                 problems.add("entities.json " + entity.id() + "/lockbox_address: an entity has a lockbox address if and only if it has an NPI");
             }
-            if (entity.npi() != null && !Entity.PROVIDER_STRUCTURES.contains(entity.structure())) {
-                problems.add("entities.json " + entity.id() + "/structure: a provider (entity with an NPI) must have a structure providers can have");
-            }
         }
     }
 

@@ -6,7 +6,6 @@ import io.bankssandbox.internal.state.SortKey;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
-import java.util.List;
 
 /**
  * A practice. An entity with an NPI is also a provider and then has a lockbox address; the
@@ -24,9 +23,6 @@ public record Entity(
     public static final TableKind<Entity> TABLE = TableKind.oldestFirst("entities", 10, Entity.class, Entity::id, e -> new SortKey(e.createdAt(), e.id()), Entity::id);
 
 
-    /** The structures a provider (an entity with an NPI) can have. */
-    public static final List<String> PROVIDER_STRUCTURES = List.of("professional_corporation", "professional_llc", "llc",
-            "partnership", "sole_prop", "nonprofit");
 
     @JsonIgnore
     public boolean isProvider() {

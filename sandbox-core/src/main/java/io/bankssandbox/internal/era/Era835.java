@@ -254,10 +254,17 @@ public final class Era835 {
         if (value == null) {
             return "";
         }
-        StringBuilder out = new StringBuilder(value.length());
-        for (char c : value.toCharArray()) {
-            out.append(c == '*' || c == '~' || c == ':' || c == '^' || c < 0x20 ? ' ' : c);
-        }
+        // X12 carries printable ASCII only: é is written without its accent (e), anything with no ASCII
+        // form (an emoji, a CJK name) as ?, so that a name the JSON keeps whole still makes a valid 835
+        String ascii = java.text.Normalizer.normalize(value, java.text.Normalizer.Form.NFD).replaceAll("\\p{M}+", "");
+        StringBuilder out = new StringBuilder(ascii.length());
+        ascii.codePoints().forEach(c -> {
+            if (c == '*' || c == '~' || c == ':' || c == '^' || c < 0x20) {
+                out.append(' ');
+            } else {
+                out.append(c > 0x7e ? '?' : (char) c);
+            }
+        });
         return out.toString();
     }
 

@@ -8,7 +8,6 @@ import io.bankssandbox.internal.externalaccounts.RoutingNumbers;
 import io.bankssandbox.internal.lockbox.CheckDeposit;
 import io.bankssandbox.internal.lockbox.LockboxMail;
 import io.bankssandbox.internal.lockbox.MailItem;
-import io.bankssandbox.internal.state.Command;
 import io.bankssandbox.internal.state.DomainException;
 import io.bankssandbox.internal.state.SandboxState;
 import io.bankssandbox.internal.state.StableDigits;
@@ -44,7 +43,7 @@ public final class InsurancePayments {
      * or {@code check}; {@code eraDelay} and {@code paymentDelay} ISO 8601 durations.
      */
     public record Payment(String accountId, Era.Party payer, List<ClaimInput> claims, String method, String eraDelay,
-                          String paymentDelay, List<ProviderAdjustmentInput> providerAdjustments) implements Command {
+                          String paymentDelay, List<ProviderAdjustmentInput> providerAdjustments) {
 
         /** A payment as every payment was before checks, delays and PLB: by ACH, both halves now. */
         public Payment(String accountId, Era.Party payer, List<ClaimInput> claims) {
@@ -55,22 +54,10 @@ public final class InsurancePayments {
             return Era.Payment.CHECK.equals(method);
         }
 
-        /**
-         * The rules of the fields that shape when and how the money comes (the claims' own rules depend
-         * on the balancing done with the state, see {@link #receive}).
-         */
-        @Override
-        public List<String> violations() {
-            List<String> violations = new ArrayList<>();
-            EraArrivals.delayRules(eraDelay, "era_delay", violations);
-            EraArrivals.delayRules(paymentDelay, "payment_delay", violations);
-            if (paymentDelay != null && byCheck()) {
-                violations.add("payment_delay is for ACH payments only: a check's money arrives with the mail that"
-                        + " carries it (use era_delay to have the ERA come later)");
-            }
-            violations.addAll(EraBalance.providerAdjustmentViolations(toProviderAdjustments(providerAdjustments)));
-            return violations;
-        }
+        // the shapes of the fields that say when and how the money comes (a delay from PT0S to P365D,
+        // payment_delay for ACH only, a PLB amount that is not 0) are the request's schema
+        // (InsurancePaymentRequest), which the typed handle checks too; the claims' rules need the
+        // balancing done with the state, see receive
     }
 
     public record ClaimInput(String patientControlNumber, String payerClaimNumber, String status, long chargedAmount,
@@ -97,7 +84,6 @@ public final class InsurancePayments {
     private InsurancePayments() {}
 
     public static Received receive(SandboxState state, Payment payment, Instant now) {
-        Command.requireValid(payment);
         Account account = state.table(Account.TABLE).get(payment.accountId());
         if (account == null) {
             throw DomainException.notFound("Account", payment.accountId());
@@ -108,8 +94,8 @@ public final class InsurancePayments {
                     + ", which has no lockbox: a payment by check is mailed to the payee's lockbox");
         }
         List<String> violations = new ArrayList<>();
-        Duration eraDelay = EraArrivals.delay(payment.eraDelay(), "era_delay", violations);
-        Duration paymentDelay = EraArrivals.delay(payment.paymentDelay(), "payment_delay", violations);
+        Duration eraDelay = EraArrivals.delay(payment.eraDelay(), "era_delay");
+        Duration paymentDelay = EraArrivals.delay(payment.paymentDelay(), "payment_delay");
         LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
         Instant serviceDay = today.atStartOfDay(ZoneOffset.UTC).toInstant();
         // BPR16, the EFT's effective date: the day the ACH credit arrives, later when the ERA is sent ahead
@@ -261,9 +247,9 @@ public final class InsurancePayments {
         Era.Patient patient = in.patient() == null ? new Era.Patient("UNKNOWN PATIENT", "")
                 : new Era.Patient(in.patient().name(), in.patient().subscriberId() != null ? in.patient().subscriberId() : "");
         Instant serviceDate = in.serviceDate() == null ? paymentDate
-                : dateOrTimestamp(in.serviceDate(), name + ".service_date", violations);
+                : dateOrTimestamp(in.serviceDate(), name + ".service_date");
         Instant serviceEndDate = in.serviceEndDate() == null ? null
-                : dateOrTimestamp(in.serviceEndDate(), name + ".service_end_date", violations);
+                : dateOrTimestamp(in.serviceEndDate(), name + ".service_end_date");
         if (serviceDate != null && serviceEndDate != null && serviceEndDate.isBefore(serviceDate)) {
             violations.add(name + ".service_end_date must not be before its service_date");
         }
@@ -286,13 +272,13 @@ public final class InsurancePayments {
         return values == null ? List.of() : List.copyOf(values);
     }
 
-    private static Instant dateOrTimestamp(String value, String field, List<String> violations) {
+    /** A service date as its schema admits it (a date that exists, or an RFC 3339 timestamp), read. */
+    private static Instant dateOrTimestamp(String value, String field) {
         try {
             return value.length() == 10 ? LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant()
                     : OffsetDateTime.parse(value).toInstant();
         } catch (DateTimeParseException e) {
-            violations.add(field + " must be a date or an ISO 8601 timestamp");
-            return null;
+            throw DomainException.unreadable(field, value);
         }
     }
 

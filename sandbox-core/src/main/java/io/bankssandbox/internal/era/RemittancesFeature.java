@@ -9,9 +9,6 @@ import io.bankssandbox.internal.http.Cursors;
 import io.bankssandbox.internal.http.ErrorShape;
 import io.bankssandbox.internal.http.PageView;
 import io.bankssandbox.internal.lockbox.ReceivedWindow;
-import io.bankssandbox.internal.state.DomainException;
-import java.util.ArrayList;
-import java.util.List;
 
 /** {@code GET /v0/remittances?entity_id=} and {@code GET /v0/remittances/{id}/era} (the raw X12 835). */
 public final class RemittancesFeature implements Feature {
@@ -40,25 +37,10 @@ public final class RemittancesFeature implements Feature {
                 ApiResponse.raw("text/plain; charset=utf-8", x12(request.caller(), request.path("remittance_id"))));
     }
 
-    /** The filters from their query values; every bad value is one violation of a single 400. */
+    /** The filters from their query values, which their schemas have checked. */
     private static Remittances.Filter filter(String updatedSince, String onOrAfter, String onOrBefore, String payer) {
-        List<String> violations = new ArrayList<>();
-        ReceivedWindow since = null;
-        ReceivedWindow received = null;
-        try {
-            since = ReceivedWindow.parse(UPDATED_SINCE, updatedSince, null, null);
-        } catch (DomainException e) {
-            violations.addAll(e.messages());
-        }
-        try {
-            received = ReceivedWindow.parse(RECEIVED_ON_OR_AFTER, onOrAfter, RECEIVED_ON_OR_BEFORE, onOrBefore);
-        } catch (DomainException e) {
-            violations.addAll(e.messages());
-        }
-        if (!violations.isEmpty()) {
-            throw DomainException.invalid(violations);
-        }
-        return new Remittances.Filter(since.from(), received, payer);
+        return new Remittances.Filter(ReceivedWindow.parse(UPDATED_SINCE, updatedSince, null, null).from(),
+                ReceivedWindow.parse(RECEIVED_ON_OR_AFTER, onOrAfter, RECEIVED_ON_OR_BEFORE, onOrBefore), payer);
     }
 
     /** A remittance's ERA as raw X12 835: the route's and the typed handle's one way in. */

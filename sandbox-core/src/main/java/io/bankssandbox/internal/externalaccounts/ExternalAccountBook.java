@@ -19,7 +19,6 @@ import java.util.regex.Pattern;
  */
 public final class ExternalAccountBook {
     private static final Pattern NINE_DIGITS = Pattern.compile("\\d{9}");
-    private static final Pattern TWO_LETTERS = Pattern.compile("[A-Z]{2}");
 
     private ExternalAccountBook() {}
 
@@ -29,29 +28,22 @@ public final class ExternalAccountBook {
                                      String accountNumber) implements Command {
         @Override
         public List<String> violations() {
-            return ExternalAccountBook.violations(routingNumber, holderAddress == null ? null : holderAddress.state());
+            return ExternalAccountBook.violations(routingNumber);
         }
     }
 
     /**
-     * Rules the request schema cannot say: the routing number's ABA check digit and the state being a
-     * real US code. Values of the wrong shape are left to the schema, which already names them.
+     * The rule the request schema cannot say: the routing number's ABA check digit. Values of the wrong
+     * shape are left to the schema, which already names them, as it does a state that is no real US code
+     * ({@code UsStateCode}).
      */
-    public static List<String> violations(String routingNumber, String state) {
+    public static List<String> violations(String routingNumber) {
         List<String> violations = new ArrayList<>();
         if (routingNumber != null && NINE_DIGITS.matcher(routingNumber).matches() && !RoutingNumbers.isValid(routingNumber)) {
             violations.add("routing_number must be a valid ABA routing number: " + routingNumber
                     + " fails the check-digit test");
         }
-        if (state != null && TWO_LETTERS.matcher(state).matches() && !UsStates.isCode(state)) {
-            violations.add(stateMessage("holder_address.state"));
-        }
         return violations;
-    }
-
-    /** The wording of a bad state, shared with the schema's {@code x-message}. */
-    public static String stateMessage(String field) {
-        return field + " must be a two-letter US state or territory code, such as CA";
     }
 
     public static ExternalAccount create(SandboxState state, Caller caller, NewExternalAccount command, Instant now) {

@@ -30,31 +30,47 @@ public final class ApiRouter {
         return pipeline;
     }
 
+    /** A GET, and HEAD on the same path: the very same exchange (auth, status, headers), without the body. */
     public void get(String path, ErrorShape shape, RouteHandler handler) {
         Route route = route("GET", path, shape, null, handler);
-        routes.get(path, ctx -> pipeline.serve(ctx, family, route));
+        routes.get(path, serving(route));
+        routes.head(path, serving(route));
     }
 
     public void delete(String path, ErrorShape shape, RouteHandler handler) {
-        Route route = route("DELETE", path, shape, null, handler);
-        routes.delete(path, ctx -> pipeline.serve(ctx, family, route));
+        routes.delete(path, serving(route("DELETE", path, shape, null, handler)));
     }
 
     /** A POST whose body (if any) the route reads itself. */
     public void post(String path, ErrorShape shape, RouteHandler handler) {
-        Route route = route("POST", path, shape, null, handler);
-        routes.post(path, ctx -> pipeline.serve(ctx, family, route));
+        routes.post(path, serving(route("POST", path, shape, null, handler)));
     }
 
     /** A POST whose body is bound to the domain's command record {@code command} before the route runs. */
     public <C> void post(String path, ErrorShape shape, Class<C> command, CommandHandler<C> handler) {
-        Route route = route("POST", path, shape, command, request -> handler.handle(request, command.cast(request.command())));
-        routes.post(path, ctx -> pipeline.serve(ctx, family, route));
+        routes.post(path, serving(route("POST", path, shape, command,
+                request -> handler.handle(request, command.cast(request.command())))));
     }
 
     public void put(String path, ErrorShape shape, RouteHandler handler) {
-        Route route = route("PUT", path, shape, null, handler);
-        routes.put(path, ctx -> pipeline.serve(ctx, family, route));
+        routes.put(path, serving(route("PUT", path, shape, null, handler)));
+    }
+
+    /**
+     * The route's handler. Javalin matches a template even where a literal path of the document takes
+     * the request ({@code DELETE /_sandbox/webhooks/deliveries} is not the webhook endpoint "deliveries"):
+     * there the method is one that path does not serve, an unknown route, as OpenAPI matches.
+     */
+    private io.javalin.http.Handler serving(Route route) {
+        String method = route.operation().method();
+        String template = route.operation().pathTemplate();
+        return ctx -> {
+            if (pipeline.served().shadowed(template) && !pipeline.served().at(ctx.path()).contains(method)) {
+                pipeline.notFound(ctx);
+            } else {
+                pipeline.serve(ctx, family, route);
+            }
+        };
     }
 
     /**
@@ -63,12 +79,14 @@ public final class ApiRouter {
      * megabytes is read as it arrives, never held whole. The route checks what it reads.
      */
     public void putStreamed(String path, ErrorShape shape, long limitBytes, String limitName, RouteHandler handler) {
+        pipeline.served().add("PUT", path);
         Route route = new Route(openApi.operation("PUT", path), shape, null, handler,
                 new Route.StreamLimit(limitBytes, limitName));
-        routes.put(path, ctx -> pipeline.serve(ctx, family, route));
+        routes.put(path, serving(route));
     }
 
     private Route route(String method, String path, ErrorShape shape, Class<?> command, RouteHandler handler) {
+        pipeline.served().add(method, path);
         return new Route(openApi.operation(method, path), shape,
                 command == null ? null : new CommandBinding(command), handler);
     }

@@ -16,7 +16,6 @@ public final class CorsPolicy {
     public static final List<String> LOCALHOST = List.of("http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*",
             "https://localhost:*", "https://127.0.0.1:*");
 
-    static final String ALLOW_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
     static final String ALLOW_HEADERS = "Authorization, Content-Type, Idempotency-Key, Accept";
     static final String EXPOSE_HEADERS = "Idempotency-Replayed, Retry-After";
 
@@ -81,15 +80,25 @@ public final class CorsPolicy {
         }
     }
 
+    /** A CORS preflight: the browser's OPTIONS announcing the method a page is about to send. */
+    static boolean isPreflight(Context ctx) {
+        return ctx.header("Origin") != null && ctx.header("Access-Control-Request-Method") != null;
+    }
+
     /**
-     * Any OPTIONS request: 204, before auth and routing, so a preflight never meets a 401 or a 404.
-     * Only an allowed origin gets the Allow-* headers.
+     * An OPTIONS request: 204, before auth and routing, so a preflight never meets a 401 or a 404.
+     * {@code Allow} names what the path serves ({@code allow}, absent when nothing does). Only an allowed
+     * origin gets the Allow-* headers, which let through every method the sandbox serves somewhere
+     * ({@code anywhere}), as the vendor's CORS does: a page that sends a method the path does not serve
+     * then sees its documented 404, not an opaque CORS failure.
      */
-    public void preflight(Context ctx) {
+    void preflight(Context ctx, java.util.Set<String> allow, java.util.Set<String> anywhere) {
         String origin = ctx.header("Origin");
-        ctx.header("Allow", ALLOW_METHODS);
+        if (!allow.isEmpty()) {
+            ctx.header("Allow", ServedMethods.header(allow));
+        }
         if (allows(origin)) {
-            ctx.header("Access-Control-Allow-Methods", ALLOW_METHODS);
+            ctx.header("Access-Control-Allow-Methods", ServedMethods.header(anywhere));
             ctx.header("Access-Control-Allow-Headers", allowHeaders(ctx.header("Access-Control-Request-Headers")));
             ctx.header("Access-Control-Max-Age", "600");
             if ("true".equalsIgnoreCase(ctx.header("Access-Control-Request-Private-Network"))) {

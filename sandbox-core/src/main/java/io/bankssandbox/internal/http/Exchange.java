@@ -62,6 +62,11 @@ public final class Exchange {
         chain.get(next++).apply(this);
     }
 
+    /** A GET or a HEAD: reads, changes nothing. */
+    boolean reads() {
+        return "GET".equals(method) || "HEAD".equals(method);
+    }
+
     OpenApiDocument.Operation operation() {
         return route.operation();
     }

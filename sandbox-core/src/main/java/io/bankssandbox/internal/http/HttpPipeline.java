@@ -38,6 +38,7 @@ public final class HttpPipeline {
     private static final String OPERATOR_READ_HEADER = "Banks-Sandbox-Read";
 
     private final PersistenceFilter persistence = new PersistenceFilter();
+    private final ServedMethods served = new ServedMethods();
     private final IdempotencyFilter idempotency;
     private final List<Filter> api;
     private final List<Filter> control;
@@ -79,6 +80,26 @@ public final class HttpPipeline {
     /** How an idempotent replay renders the current state of what the first request created. */
     public void registerReplay(String kind, ReplayRenderer renderer) {
         idempotency.registerReplay(kind, renderer);
+    }
+
+    /** The methods each path serves, as routes register (what OPTIONS answers). */
+    public ServedMethods served() {
+        return served;
+    }
+
+    /**
+     * Any OPTIONS, before auth and routing: on a path some route serves, 204 with {@code Allow} (and, for
+     * a preflight from an allowed origin, the CORS answer); a preflight on any other path still gets its
+     * 204 (the request it announces then meets its documented 404, as the page should see); a plain
+     * OPTIONS there is the unknown route it is.
+     */
+    public void options(Context ctx, CorsPolicy cors) {
+        java.util.Set<String> allow = served.at(ctx.path());
+        if (allow.isEmpty() && !CorsPolicy.isPreflight(ctx)) {
+            notFound(ctx);
+            return;
+        }
+        cors.preflight(ctx, allow, served.anywhere());
     }
 
     /** Serves one request of a documented operation. */

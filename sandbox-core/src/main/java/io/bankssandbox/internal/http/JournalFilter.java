@@ -22,8 +22,10 @@ final class JournalFilter implements Filter {
             exchange.proceed();
         } finally {
             if (exchange.family == HttpPipeline.Family.API) {
+                // a HEAD's answer went out without its body: the journal keeps what the client saw
                 journal.recordJson(clock.now(), exchange.method, exchange.target, exchange.header("Idempotency-Key"),
-                        exchange.requestJson, exchange.status, exchange.responseJson, exchange.apiKeyIndex);
+                        exchange.requestJson, exchange.status, "HEAD".equals(exchange.method) ? null : exchange.responseJson,
+                        exchange.apiKeyIndex);
             } else if (exchange.family == HttpPipeline.Family.CONTROL && changesSession(exchange)) {
                 journal.recordControlJson(clock.now(), exchange.method, exchange.target, exchange.requestJson,
                         exchange.status, exchange.responseJson);
@@ -34,7 +36,7 @@ final class JournalFilter implements Filter {
     private static boolean changesSession(Exchange exchange) {
         String path = exchange.ctx.path();
         // starting and closing other sandboxes (/_sandbox/sandboxes) changes nothing of this one's session
-        return !"GET".equals(exchange.method) && !path.equals("/_sandbox/reset")
+        return !exchange.reads() && !path.equals("/_sandbox/reset")
                 && !path.startsWith("/_sandbox/requests") && !path.startsWith("/_sandbox/sandboxes");
     }
 }

@@ -19,7 +19,7 @@ final class PersistenceFilter implements Filter {
         durable.begin();
         try {
             exchange.proceed();
-            if (!"GET".equals(exchange.method) && !exchange.replayed && exchange.succeeded()) {
+            if (!exchange.reads() && !exchange.replayed && exchange.succeeded()) {
                 durable.settle();
             }
         } finally {

@@ -42,7 +42,7 @@ final class ValidationFilter implements Filter {
             if (!violations.isEmpty()) {
                 List<String> all = new ArrayList<>(violations);
                 if (command != null) {
-                    all.addAll(command.violationsOf(body));
+                    all.addAll(command.violationsOf(body, validator.refusedValues(operation.bodySchemaRef(), body)));
                 }
                 throw DomainException.invalid(all);
             }
@@ -56,11 +56,18 @@ final class ValidationFilter implements Filter {
 
     /** Checks query parameters against their schemas; returns their values with defaults. */
     private Map<String, String> queryValues(Exchange exchange, OpenApiDocument.Operation operation) {
+        List<String> violations = new ArrayList<>();
+        if (exchange.family == HttpPipeline.Family.CONTROL && exchange.ctx.queryString() != null) {
+            // the sandbox's own routes are strict, as their bodies are; /v0 ignores what it does not know, as the vendor does
+            unknownQueryParameters(exchange, operation, violations);
+        }
         if (!takesQuery(operation)) {
+            if (!violations.isEmpty()) {
+                throw DomainException.invalid(violations);
+            }
             return Map.of(); // most writes: nothing to check, nothing to allocate
         }
         Map<String, String> values = new HashMap<>();
-        List<String> violations = new ArrayList<>();
         for (OpenApiDocument.Parameter parameter : operation.parameters()) {
             if (!"query".equals(parameter.in())) {
                 continue;
@@ -90,6 +97,24 @@ final class ValidationFilter implements Filter {
             throw DomainException.invalid(violations);
         }
         return values;
+    }
+
+    private static void unknownQueryParameters(Exchange exchange, OpenApiDocument.Operation operation,
+                                               List<String> violations) {
+        for (String name : exchange.ctx.queryParamMap().keySet()) {
+            if (!declaresQuery(operation, name)) {
+                violations.add("property " + name + " should not exist");
+            }
+        }
+    }
+
+    private static boolean declaresQuery(OpenApiDocument.Operation operation, String name) {
+        for (OpenApiDocument.Parameter parameter : operation.parameters()) {
+            if ("query".equals(parameter.in()) && parameter.name().equals(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean takesQuery(OpenApiDocument.Operation operation) {

@@ -3,6 +3,8 @@ package io.bankssandbox.internal.http;
 import io.bankssandbox.internal.state.Json;
 import io.javalin.http.Context;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /**
  * Writes the answer once: a JSON body is serialized straight from the route's objects (no
@@ -51,14 +53,24 @@ final class WriteFilter implements Filter {
         if (ApiResponse.JSON.equals(exchange.contentType)) {
             return json(ctx, exchange.status, exchange.body);
         }
-        ctx.status(exchange.status).contentType(exchange.contentType);
-        if (exchange.body instanceof byte[] bytes) {
-            ctx.result(bytes);
-        } else {
-            ctx.result(String.valueOf(exchange.body));
-        }
+        ctx.status(exchange.status).contentType(utf8(exchange.contentType));
+        // text is sent as UTF-8 bytes, whatever the servlet's default (ISO-8859-1 would write é as 0xE9, an emoji as ?)
+        ctx.result(exchange.body instanceof byte[] bytes ? bytes
+                : String.valueOf(exchange.body).getBytes(StandardCharsets.UTF_8));
         // the journal notes what kind of body went out, not the document itself
         return serialize("<" + exchange.contentType + ">");
+    }
+
+    /**
+     * A textual media type says its charset, UTF-8 (every text the sandbox writes is); binary ones (a
+     * PDF) stay as they are.
+     */
+    static String utf8(String contentType) {
+        String type = contentType.toLowerCase(Locale.ROOT);
+        boolean text = type.startsWith("text/") || type.startsWith("application/json") || type.contains("+json")
+                || type.contains("+xml") || type.startsWith("application/yaml") || type.startsWith("application/xml")
+                || type.startsWith("application/javascript");
+        return text && !type.contains("charset=") ? contentType + "; charset=utf-8" : contentType;
     }
 
     static byte[] json(Context ctx, int status, Object body) {

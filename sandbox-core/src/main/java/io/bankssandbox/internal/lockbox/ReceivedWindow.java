@@ -8,8 +8,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -31,40 +29,30 @@ public record ReceivedWindow(Instant from, Instant to) {
 
     public static final ReceivedWindow ALL = new ReceivedWindow(null, null);
 
-    /** Parses the two query values (null when absent); every bad value is a violation of one 400. */
+    /** Reads the two query values (null when absent), which their schema has checked. */
     public static ReceivedWindow parse(String onOrAfter, String onOrBefore) {
         return parse(ON_OR_AFTER, onOrAfter, ON_OR_BEFORE, onOrBefore);
     }
 
     /**
-     * The same rules under other parameter names (the remittance filters {@code received_on_or_after},
-     * {@code received_on_or_before}, {@code updated_since}); a name whose value is null is absent.
+     * The same under other parameter names (the remittance filters {@code received_on_or_after},
+     * {@code received_on_or_before}, {@code updated_since}); a name whose value is null is absent. What a
+     * bound may be is the query parameter's schema ({@code DateOrTimestamp} in the OpenAPI document): a
+     * value it refuses never reaches here.
      */
     public static ReceivedWindow parse(String afterName, String onOrAfter, String beforeName, String onOrBefore) {
-        List<String> violations = new ArrayList<>();
-        Instant from = null;
-        Instant to = null;
-        if (onOrAfter != null) {
-            from = bound(onOrAfter, false);
-            if (from == null) {
-                violations.add(message(afterName));
-            }
-        }
-        if (onOrBefore != null) {
-            to = bound(onOrBefore, true);
-            if (to == null) {
-                violations.add(message(beforeName));
-            }
-        }
-        if (!violations.isEmpty()) {
-            throw DomainException.invalid(violations);
-        }
-        return new ReceivedWindow(from, to);
+        return new ReceivedWindow(read(afterName, onOrAfter, false), read(beforeName, onOrBefore, true));
     }
 
-    /** The wording of a bad bound, shared with the OpenAPI parameter's {@code x-message}. */
-    public static String message(String parameter) {
-        return parameter + " must be an ISO 8601 timestamp or a date (YYYY-MM-DD)";
+    private static Instant read(String name, String value, boolean upper) {
+        if (value == null) {
+            return null;
+        }
+        Instant bound = bound(value, upper);
+        if (bound == null) {
+            throw DomainException.unreadable(name, value);
+        }
+        return bound;
     }
 
     public boolean contains(Instant receivedAt) {

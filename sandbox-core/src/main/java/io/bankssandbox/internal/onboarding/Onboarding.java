@@ -36,11 +36,8 @@ public final class Onboarding {
 
     /** Creates the practice and connects it to the named keys and to every key that sees all entities. */
     public static Entity onboard(SandboxState state, Practice practice, Instant now) {
+        // that an entity with an NPI has a provider's structure is the request's schema (ProviderStructure)
         List<String> problems = new ArrayList<>();
-        if (practice.npi() != null && !Entity.PROVIDER_STRUCTURES.contains(practice.structure())) {
-            problems.add("structure: a provider (entity with an NPI) must be one of "
-                    + String.join(", ", Entity.PROVIDER_STRUCTURES));
-        }
         List<String> named = practice.apiKeys() == null ? List.of() : practice.apiKeys();
         for (String key : named) {
             if (find(state, key) == null) {

@@ -5,7 +5,6 @@ import io.bankssandbox.internal.fixtures.FixtureException;
 import io.bankssandbox.internal.http.ApiException;
 import io.bankssandbox.internal.runtime.RuntimeConfig;
 import io.bankssandbox.internal.runtime.SandboxRuntime;
-import io.bankssandbox.internal.state.Command;
 import io.bankssandbox.internal.state.DomainException;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -78,7 +77,6 @@ public final class OnDemandSandboxes implements AutoCloseable {
      * @param origin the scheme, host and port the client reached the host at (for the new one's URLs)
      */
     public SandboxView create(NewSandbox request, String origin) {
-        Command.requireValid(request);
         synchronized (this) {
             if (closed) {
                 throw ApiException.of(503, "The server is stopping: no sandbox can be started");

@@ -78,6 +78,7 @@ public final class OpenApiDocument {
         for (String fragment : FRAGMENTS) {
             sources.add("io/bankssandbox/openapi/" + fragment + ".json");
         }
+        sources.add(FIXTURE_SCHEMAS); // merged in as the Fixture_ components
         return sources;
     }
 
@@ -91,7 +92,45 @@ public final class OpenApiDocument {
                 merge((ObjectNode) base.withObjectProperty("components").withObjectProperty(kind.getKey()), kind.getValue(), fragment);
             }
         }
+        merge((ObjectNode) base.withObjectProperty("components").withObjectProperty("schemas"), fixtureSchemas(),
+                FIXTURE_SCHEMAS);
         return base;
+    }
+
+    /** The fixture files' schemas, which every state document (fixtures, PUT /_sandbox/state, the state file) meets. */
+    static final String FIXTURE_SCHEMAS = "io/bankssandbox/fixtures/fixture-schemas.json";
+    /** The prefix of a fixture file's schema among the document's components: {@code Fixture_entities}. */
+    static final String FIXTURE_PREFIX = "Fixture_";
+
+    /**
+     * The fixture schemas as components of this document ({@code Fixture_<name>}), so that the state
+     * document of {@code GET} and {@code PUT /_sandbox/state} is stated in full where clients read it,
+     * from the one file the fixture loader checks with: their references to this document become local,
+     * theirs to each other {@code Fixture_} components.
+     */
+    private static ObjectNode fixtureSchemas() {
+        ObjectNode out = Json.MAPPER.createObjectNode();
+        read(FIXTURE_SCHEMAS).path("$defs").fields().forEachRemaining(def ->
+                out.set(FIXTURE_PREFIX + def.getKey(), localRefs(def.getValue().deepCopy())));
+        return out;
+    }
+
+    private static JsonNode localRefs(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            JsonNode ref = object.get("$ref");
+            if (ref != null && ref.isTextual()) {
+                String target = ref.asText();
+                if (target.startsWith("openapi.json#")) {
+                    object.put("$ref", target.substring("openapi.json".length()));
+                } else if (target.startsWith("#/$defs/")) {
+                    object.put("$ref", "#/components/schemas/" + FIXTURE_PREFIX + target.substring("#/$defs/".length()));
+                }
+            }
+            object.fields().forEachRemaining(field -> localRefs(field.getValue()));
+        } else if (node != null && node.isArray()) {
+            node.forEach(OpenApiDocument::localRefs);
+        }
+        return node;
     }
 
     private static JsonNode read(String resource) {

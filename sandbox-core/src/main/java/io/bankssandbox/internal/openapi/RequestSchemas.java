@@ -53,11 +53,18 @@ final class RequestSchemas {
         return text.substring(firstLine + 1);
     }
 
+    /**
+     * Bodies no request validation reads whole: the state document of {@code PUT /_sandbox/state}, which
+     * the route reads as a stream, row by row against the fixture schemas (the document states it in full
+     * for clients, through the Fixture_ components, a third of what would be extracted otherwise).
+     */
+    static final Set<String> STREAMED_BODIES = Set.of("#/components/schemas/StateDocument");
+
     /** The pointers (as {@code #/...}) request validation starts from: every body and parameter schema. */
     static Set<String> roots(List<OpenApiDocument.Operation> operations) {
         Set<String> roots = new LinkedHashSet<>();
         for (OpenApiDocument.Operation operation : operations) {
-            if (operation.bodySchemaRef() != null) {
+            if (operation.bodySchemaRef() != null && !STREAMED_BODIES.contains(operation.bodySchemaRef())) {
                 roots.add(operation.bodySchemaRef());
             }
             for (OpenApiDocument.Parameter parameter : operation.parameters()) {

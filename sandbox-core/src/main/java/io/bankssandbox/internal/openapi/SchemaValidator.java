@@ -159,6 +159,24 @@ public final class SchemaValidator {
                 .collect(Collectors.toList());
     }
 
+    /**
+     * The places (RFC 6901 pointers, deepest last) of the values the schema at {@code ref} refuses by
+     * themselves: a null element, a string where a number goes, a value out of its enum. Not the root,
+     * and not an object for a property it lacks or has too many of (those name a property, not a value).
+     */
+    public List<String> refusedValues(String ref, JsonNode instance) {
+        Set<String> places = new LinkedHashSet<>();
+        for (Error error : errors(ref, instance)) {
+            if (!NAMES_A_PROPERTY.contains(error.getKeyword()) && error.getInstanceLocation().getNameCount() > 0) {
+                places.add(pointer(error, Set.of(), true));
+            }
+        }
+        return new ArrayList<>(places);
+    }
+
+    private static final Set<String> NAMES_A_PROPERTY = Set.of("required", "additionalProperties",
+            "unevaluatedProperties", "dependentRequired", "propertyNames");
+
     /** The violations of the schema at {@code ref} ({@code ""}: the document itself), for a caller that words them. */
     public List<Violation> violations(String ref, JsonNode instance) {
         return errors(ref, instance).stream().map(Violation::new).toList();

@@ -146,19 +146,26 @@ public final class SandboxServer {
                         ctx.statusCode(), String.format("%.1f", ms)));
             }
             javalin.routes.before(cors::decorate);
-            // every OPTIONS is a preflight to us: answered before auth and routing, never 401 or 404
-            javalin.routes.options("/*", cors::preflight);
+            // OPTIONS is answered before auth and routing: Allow for the path, CORS for a preflight
+            javalin.routes.options("/*", ctx -> pipeline.options(ctx, cors));
             ApiRouter api = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.API);
             ApiRouter control = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.CONTROL);
             for (Feature feature : features) {
                 feature.routes(api);
                 feature.controlRoutes(control);
             }
-            javalin.routes.get("/_sandbox/openapi.json", ctx -> ctx.contentType("application/json").result(Contracts.openApi().bytes()));
-            for (HandlerType method : List.of(HandlerType.GET, HandlerType.POST, HandlerType.PUT, HandlerType.PATCH,
-                    HandlerType.DELETE)) {
+            io.javalin.http.Handler openApiDocument =
+                    ctx -> ctx.contentType("application/json; charset=utf-8").result(Contracts.openApi().bytes());
+            javalin.routes.get("/_sandbox/openapi.json", openApiDocument);
+            javalin.routes.head("/_sandbox/openapi.json", openApiDocument);
+            pipeline.served().add("GET", "/_sandbox/openapi.json");
+            for (HandlerType method : List.of(HandlerType.GET, HandlerType.HEAD, HandlerType.POST, HandlerType.PUT,
+                    HandlerType.PATCH, HandlerType.DELETE)) {
                 javalin.routes.addEndpoint(new io.javalin.router.Endpoint(method, "/*", pipeline::notFound));
             }
+            // any other method (TRACE, CONNECT, one Javalin has never heard of) has no endpoint at all: its
+            // unknown route gets the same answer, instead of Javalin's plain-text "Endpoint ... not found"
+            javalin.routes.exception(io.javalin.router.EndpointNotFound.class, (e, ctx) -> pipeline.notFound(ctx));
         });
         this.activity = new RequestActivity(new JavalinServlet(app.unsafe));
     }

@@ -26,6 +26,15 @@ public final class DomainException extends RuntimeException {
         return new DomainException(Kind.INVALID, List.of(violation));
     }
 
+    /**
+     * A value its schema admitted that the domain still cannot read: a gap between the schema and the
+     * code, refused plainly (a 400) instead of failing as a bug would. The rule's own words are the
+     * schema's; this says only that the value was not understood.
+     */
+    public static DomainException unreadable(String field, String value) {
+        return new DomainException(Kind.INVALID, List.of(field + " could not be read: " + value));
+    }
+
     /** {@code <Kind> <id> not found}, the message the real service gives for unknown or invisible ids. */
     public static DomainException notFound(String kind, String id) {
         return new DomainException(Kind.NOT_FOUND, List.of(kind + " " + id + " not found"));

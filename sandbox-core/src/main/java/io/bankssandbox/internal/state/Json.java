@@ -105,6 +105,8 @@ public final class Json {
                         .maxStringLength(1_048_576)
                         .maxNumberLength(64)
                         .build())
+                // an emoji is written as its four UTF-8 bytes, as é is as its two, not as an escaped surrogate pair
+                .enable(com.fasterxml.jackson.core.json.JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
                 .build();
         SimpleModule time = new SimpleModule("sandbox-time");
         time.addSerializer(Instant.class, new JsonSerializer<>() {

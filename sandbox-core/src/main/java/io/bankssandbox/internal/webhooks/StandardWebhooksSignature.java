@@ -12,8 +12,6 @@ import javax.crypto.spec.SecretKeySpec;
  * optionally prefixed {@code whsec_}, so a receiver can verify with any of those libraries.
  */
 public final class StandardWebhooksSignature {
-    /** Shorter keys make the HMAC guessable; the spec's own libraries generate 24 to 64 bytes. */
-    public static final int MIN_KEY_BYTES = 16;
     private static final String PREFIX = "whsec_";
 
     private StandardWebhooksSignature() {}

@@ -296,6 +296,24 @@ class InsurancePaymentTest extends SandboxTestBase {
                         + " = 2000, but the claim's adjustments plus its service lines' adjustments sum to 500");
     }
 
+    /** That a service date exists is its schema's (a pattern of the days each month has): one message, no reading. */
+    @Test
+    void aServiceDateThatDoesNotExistIsItsSchemas400() {
+        for (String day : List.of("2026-02-30", "2025-02-29", "2026-04-31T10:00:00Z", "2026-03-02T10:00:00+19:00")) {
+            Map<String, Object> claim = Map.of("patient_control_number", "PCN-D", "charged_amount", 100, "paid_amount", 100,
+                    "service_date", day, "service_end_date", day);
+            ApiClient.Response response = world.api.post("/_sandbox/insurance-payments", Map.of("account_id", operating,
+                    "payer", Map.of("name", "AETNA", "id", "60054"), "claims", List.of(claim)));
+            assertThat(response.status()).as(day).isEqualTo(400);
+            assertThat(response.json().get("message").toString()).as(day).isEqualTo("[\"claims[0].service_date must be a date"
+                    + " or an ISO 8601 timestamp\",\"claims[0].service_end_date must be null, a date or an ISO 8601 timestamp\"]");
+        }
+        Map<String, Object> leap = Map.of("patient_control_number", "PCN-L", "charged_amount", 100, "paid_amount", 100,
+                "service_date", "2024-02-29", "service_end_date", "2024-03-01T09:30:00-05:00");
+        assertThat(world.api.post("/_sandbox/insurance-payments", Map.of("account_id", operating,
+                "payer", Map.of("name", "AETNA", "id", "60054"), "claims", List.of(leap))).status()).isEqualTo(201);
+    }
+
     @Test
     void valuesThe835CannotCarryAre400() {
         Map<String, Object> claim = Map.of("patient_control_number", "PCN-X", "charged_amount", 100, "paid_amount", 100,

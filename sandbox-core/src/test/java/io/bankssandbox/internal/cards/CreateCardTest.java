@@ -114,7 +114,7 @@ class CreateCardTest extends SandboxTestBase {
     void atMostOneLimitPerInterval() {
         assertThat(messages(api.post("/v0/cards", body(riversideOperatingAccountId(), "x",
                 List.of(limit("per_day", 100), limit("per_day", 200))))))
-                .containsExactly("authorization_controls.usage.multi_use.spending_limits must hold at most one limit per interval, but per_day appears 2 times");
+                .containsExactly("authorization_controls.usage.multi_use.spending_limits must hold at most one limit per interval, but per_day appears more than once");
     }
 
     @Test

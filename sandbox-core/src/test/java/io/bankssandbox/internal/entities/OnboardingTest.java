@@ -62,12 +62,16 @@ class OnboardingTest extends SandboxTestBase {
         for (Map<String, Object> body : bad) {
             refused(control.post("/_sandbox/entities", body));
         }
-        // an NPI on a structure that cannot be a provider and an unknown key: both named in one answer
+        // an NPI on a structure that cannot be a provider is the schema's (ProviderStructure), named before the
+        // state is looked at; an unknown key, the state's, once the body meets its schema
         Map<String, Object> twoProblems = with("structure", "govt");
         twoProblems.put("api_keys", List.of(ONE, "lm_key_nobody"));
-        JsonNode messages = refused(control.post("/_sandbox/entities", twoProblems));
-        assertThat(messages).hasSize(2);
-        assertThat(messages.toString()).contains("structure", "lm_key_nobody");
+        assertThat(refused(control.post("/_sandbox/entities", twoProblems)).toString()).isEqualTo("[\"structure: a provider"
+                + " (entity with an NPI) must be one of professional_corporation, professional_llc, llc, partnership,"
+                + " sole_prop, nonprofit\"]");
+        twoProblems.put("structure", "llc");
+        assertThat(refused(control.post("/_sandbox/entities", twoProblems)).toString())
+                .isEqualTo("[\"api_keys: lm_key_nobody is not an API key of this sandbox\"]");
 
         assertThat(state()).isEqualTo(before);
         assertThat(control.get("/_sandbox/webhooks/deliveries").json().get("data")).isEmpty();

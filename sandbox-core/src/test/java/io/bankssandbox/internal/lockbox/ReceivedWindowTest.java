@@ -53,17 +53,26 @@ class ReceivedWindowTest {
         assertThat(ReceivedWindow.parse("2026-02-11", "2026-02-10").isEmpty()).isTrue();
     }
 
+    /** What a bound may be is the parameters' schema, DateOrTimestamp: exactly what the window can read. */
     @Test
-    void everyBadBoundIsReported() {
-        assertThatThrownBy(() -> ReceivedWindow.parse("2026-02-30", "noon"))
-                .isInstanceOfSatisfying(DomainException.class, e -> {
-                    assertThat(e.kind()).isEqualTo(DomainException.Kind.INVALID);
-                    assertThat(e.messages()).containsExactly(
-                            "received.on_or_after must be an ISO 8601 timestamp or a date (YYYY-MM-DD)",
-                            "received.on_or_before must be an ISO 8601 timestamp or a date (YYYY-MM-DD)");
-                });
-        for (String bad : new String[] {"", "2026-02-10T", "2026-02-10 12:00:00Z", "2026-02-10T24:00:00Z", "20260210"}) {
-            assertThatThrownBy(() -> ReceivedWindow.parse(bad, null)).as(bad).isInstanceOf(DomainException.class);
+    void theSchemaRefusesEveryBoundTheWindowCannotReadAndAdmitsEveryOneItCan() {
+        for (String bad : new String[] {"", "noon", "2026-02-30", "2025-02-29", "2026-02-10T", "2026-02-10 12:00:00Z",
+                "2026-02-10T24:00:00Z", "2026-02-10T12:60", "2026-02-10T12:00:00+19:00", "20260210"}) {
+            assertThat(boundViolations(bad)).as(bad)
+                    .containsExactly("received.on_or_after must be an ISO 8601 timestamp or a date (YYYY-MM-DD)");
+            assertThatThrownBy(() -> ReceivedWindow.parse(bad, null)).as(bad).isInstanceOfSatisfying(DomainException.class,
+                    e -> assertThat(e.kind()).isEqualTo(DomainException.Kind.INVALID));
         }
+        for (String good : new String[] {"2026-02-10", "2024-02-29", "2000-02-29", "2026-02-10T12:00", "2026-02-10T12:00:59",
+                "2026-02-10T12:00:00.123456789Z", "2026-02-10T12:00:00+18:00", "2026-02-10T23:59-05:30"}) {
+            assertThat(boundViolations(good)).as(good).isEmpty();
+            assertThat(ReceivedWindow.parse(good, good).isEmpty()).as(good).isFalse();
+        }
+    }
+
+    private static java.util.List<String> boundViolations(String value) {
+        return io.bankssandbox.internal.openapi.Contracts.openApiValidator().validate(
+                "#/components/schemas/DateOrTimestamp", com.fasterxml.jackson.databind.node.TextNode.valueOf(value),
+                ReceivedWindow.ON_OR_AFTER);
     }
 }

@@ -55,7 +55,7 @@ class RequestSchemasTest {
         SchemaValidator whole = new SchemaValidator(FULL.document(), OpenApiDocument.IRI);
         int compared = 0;
         for (OpenApiDocument.Operation operation : FULL.allOperations()) {
-            if (operation.bodySchemaRef() != null) {
+            if (operation.bodySchemaRef() != null && !RequestSchemas.STREAMED_BODIES.contains(operation.bodySchemaRef())) {
                 for (JsonNode body : badBodies(FULL.document().at(operation.bodySchemaRef().substring(1)))) {
                     assertThat(extracted.validate(operation.bodySchemaRef(), body)).as("%s %s", operation, body)
                             .isEqualTo(whole.validate(operation.bodySchemaRef(), body));

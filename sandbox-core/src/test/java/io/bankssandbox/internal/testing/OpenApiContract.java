@@ -78,10 +78,16 @@ public final class OpenApiContract {
         }
         JsonNode content = documented.path("content");
         String type = response.header("Content-Type").orElse("");
+        if (response.bytes().length > 0 && isText(type) && !type.toLowerCase(java.util.Locale.ROOT).replace(" ", "").contains(";charset=utf-8")) {
+            throw new AssertionError(response.method() + " " + template + " " + response.status()
+                    + " answered text without saying it is UTF-8: Content-Type " + type);
+        }
         if (!content.has("application/json") || (!type.startsWith("application/json") && content.size() > 1)) {
             // a documented non-JSON answer (a PDF, an X12 835, a YAML scenario) must come with the documented media type
             for (Iterator<String> types = content.fieldNames(); types.hasNext(); ) {
-                if (type.startsWith(types.next())) {
+                String documentedType = types.next();
+                if (type.startsWith(documentedType)) {
+                    checkYaml(response, template, documentedType, content.path(documentedType));
                     return;
                 }
             }
@@ -100,6 +106,33 @@ public final class OpenApiContract {
             throw new AssertionError(response.method() + " " + template + " " + response.status()
                     + " does not match " + ref + ": " + violations + "\nbody: " + response.text());
         }
+    }
+
+    /** A YAML answer whose schema the document gives is that schema's, as YAML. */
+    private void checkYaml(ApiClient.Response response, String template, String mediaType, JsonNode media) {
+        String ref = media.path("schema").path("$ref").asText(null);
+        if (!mediaType.equals("application/yaml") || ref == null) {
+            return;
+        }
+        JsonNode body;
+        try {
+            body = new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().readTree(response.bytes());
+        } catch (IOException e) {
+            throw new AssertionError(response.method() + " " + template + " answered YAML that does not parse: " + e);
+        }
+        List<String> violations = validator.validate(ref, body);
+        if (!violations.isEmpty()) {
+            throw new AssertionError(response.method() + " " + template + " " + response.status()
+                    + " (YAML) does not match " + ref + ": " + violations);
+        }
+    }
+
+    /** Media types whose body is text: they must say their charset. */
+    static boolean isText(String contentType) {
+        String type = contentType.toLowerCase(java.util.Locale.ROOT);
+        return type.startsWith("text/") || type.startsWith("application/json") || type.contains("+json")
+                || type.contains("+xml") || type.startsWith("application/yaml") || type.startsWith("application/xml")
+                || type.startsWith("application/javascript");
     }
 
     private String template(String path) {

@@ -199,7 +199,9 @@ class ScenarioAuthoringTest {
                 String text = m.group(2);
                 boolean scenario = m.group(1).equals("yaml")
                         ? text.lines().anyMatch(line -> line.startsWith("steps:")) || text.startsWith("  - ")
-                        : text.strip().startsWith("{") && text.contains("\"steps\"");
+                        : text.strip().startsWith("{") && text.contains("\"steps\"")
+                                // the scenario schema itself, which reference.md shows as its route's answer
+                                && !text.contains("\"$schema\": \"https://json-schema.org/");
                 if (scenario) {
                     scenarios.computeIfAbsent(name, k -> new ArrayList<>())
                             .add(text.startsWith("  - ") ? "steps:\n" + text : text);
