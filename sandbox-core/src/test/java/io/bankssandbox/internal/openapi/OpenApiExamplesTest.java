@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -38,19 +37,6 @@ class OpenApiExamplesTest {
     private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch");
     private static final JsonNode DOCUMENT = Contracts.openApi().document();
     private static final JsonNode EXAMPLES = OpenApiExamples.read();
-    /**
-     * Documented 400s of control routes that take no query parameter and no body: until those routes
-     * refuse an unknown query parameter (landing from the branch that makes /_sandbox strict), no
-     * request gets them. Their examples hold the answer that rule gives; each is skipped while the
-     * sandbox does not give it yet, and checked like any other once it does. Remove this list then.
-     */
-    private static final Set<String> AWAITING_STRICT_QUERY = Set.of(
-            "GET /_sandbox/health 400", "GET /_sandbox/clock 400", "GET /_sandbox/state 400",
-            "DELETE /_sandbox/requests 400", "GET /_sandbox/faults 400", "DELETE /_sandbox/faults 400",
-            "GET /_sandbox/card-authorizations/{card_authorization_id} 400", "GET /_sandbox/webhooks 400",
-            "DELETE /_sandbox/webhooks/{endpoint_id} 400", "GET /_sandbox/webhooks/deliveries/{delivery_id} 400",
-            "GET /_sandbox/sandboxes 400", "GET /_sandbox/sandboxes/{sandbox_id} 400",
-            "DELETE /_sandbox/sandboxes/{sandbox_id} 400");
 
     @Test
     void everyOperationHasAnExampleForEachStatusItDocumentsAndNoOther() {
@@ -142,8 +128,6 @@ class OpenApiExamplesTest {
                     JsonNode example = status.getValue();
                     ExampleReplay.Answer live = ExampleReplay.replay(method(operation.getKey()).toUpperCase(Locale.ROOT),
                             example.path("request"));
-                    Assumptions.assumeTrue(live.status() == 400 || !AWAITING_STRICT_QUERY.contains(operation.getKey() + " " + status.getKey()),
-                            "awaiting strict query parameters on /_sandbox");
                     assertThat(live.status()).as("status; answer: %s", abbreviated(live.body())).isEqualTo(Integer.parseInt(status.getKey()));
                     assertThat(live.contentType()).isEqualTo(example.path("content_type").asText(null));
                     assertThat(pretty(live.body()))
@@ -167,9 +151,6 @@ class OpenApiExamplesTest {
                 return;
             }
             if (live.status() != Integer.parseInt(status.getKey())) {
-                if (AWAITING_STRICT_QUERY.contains(operation.getKey() + " " + status.getKey())) {
-                    return;
-                }
                 refused.add(operation.getKey() + " " + status.getKey() + " answered " + live.status() + ": " + live.body());
                 return;
             }
