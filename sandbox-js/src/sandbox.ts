@@ -451,9 +451,9 @@ export class Webhooks {
     return answer(this.control.POST("/_sandbox/webhooks/deliveries/{delivery_id}/redeliver", { params: { path: { delivery_id: deliveryId } } }));
   }
 
-  /** What the sandbox's own receiver got, newest first. */
+  /** What the sandbox's own receiver got, newest first: all of it, as Java's inbox() (up to the route's most, 1,000). */
   async inbox(): Promise<Schemas["WebhookInbox"]["data"]> {
-    return (await answer(this.control.GET("/_sandbox/webhooks/inbox"))).data;
+    return (await answer(this.control.GET("/_sandbox/webhooks/inbox", { params: { query: { limit: 1000 } } }))).data;
   }
 
   /**

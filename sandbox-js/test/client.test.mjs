@@ -252,6 +252,17 @@ test("webhooks: subscribe the inbox, wait for deliveries, read them, redeliver, 
   await assert.rejects(sandbox.webhooks.awaitDelivered("entity.connected", "PT0.2S"), /waited PT0\.2S for a delivery of entity\.connected/);
 });
 
+test("webhooks: the inbox is every delivery it got, not the route's default 100", async () => {
+  await sandbox.webhooks.subscribe("inbox");
+  for (let i = 0; i < 101; i++) await sandbox.inboundAch.simulate(RIVERSIDE_OPERATING, 1_00 + i);
+  await sandbox.clock.advance("PT1H"); // every one accepted: a transaction.created each
+  await sandbox.webhooks.awaitDelivered(101, "transaction.created", "PT60S");
+  const delivered = (await sandbox.webhooks.deliveries()).filter((d) => d.status === "delivered");
+  const inbox = await sandbox.webhooks.inbox();
+  assert.ok(inbox.length > 100, `${inbox.length} in the inbox`);
+  assert.equal(inbox.length, delivered.length);
+});
+
 test("faults and the journal: the app meets the fault, the client's own reads are neither faulted nor journaled", async () => {
   const scripted = await sandbox.faults.inject("GET", "/v0/accounts/*", 503);
   assert.equal(scripted.length, 1);
