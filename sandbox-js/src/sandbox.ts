@@ -313,11 +313,13 @@ export class Eras {
    * A SandboxError 404 for an unknown id.
    */
   async get(eraId: string): Promise<EraRow> {
-    const era = (await stateRows<EraRow & StateOnly>(this.control, "eras")).find((row) => row.id === eraId);
+    const era = (await stateRows<Record<string, unknown>>(this.control, "eras")).find((row) => row.id === eraId);
     if (!era) throw new SandboxError(404, [`ERA ${eraId} not found`], undefined);
-    // what the state keeps for itself, which the route does not show
-    const { received_at: _received, updated_at: _updated, ...shown } = era;
-    return shown;
+    // the route's fields and the entity, in the route's order; not what the state keeps for itself
+    // (received_at, updated_at, and for an ERA whose money is on its way payment_arrives_at and payment_account_id)
+    const shown: Record<string, unknown> = {};
+    for (const field of ERA_FIELDS) if (field in era) shown[field] = era[field];
+    return shown as EraRow;
   }
 
   /** The ERA a remittance lists (`remittance_X` is `era_X`), paid or not: the JSON form of the 835 x12 serves. */
@@ -560,7 +562,11 @@ function matches(method: string, path: string, requestMethod: string, target: st
 interface CardRow { id: string; bank_account_id: string; nickname: string | null; issued_via: string }
 /** An ERA as the state document holds it: the route's ERA and the entity it belongs to. */
 export type EraRow = Schemas["Era"] & { entity_id: string };
-type StateOnly = { received_at?: string; updated_at?: string };
+/** The fields of EraRow, in the route's order; the compiler fails here when the Era schema gains one. */
+const ERA_FIELDS = ["id", "transaction_id", "payer", "payee", "payment", "claims", "provider_adjustments", "entity_id"] as const;
+type UnlistedEraField = Exclude<keyof EraRow, (typeof ERA_FIELDS)[number]>;
+const everyEraFieldListed: [UnlistedEraField] extends [never] ? true : UnlistedEraField = true;
+void everyEraFieldListed;
 
 /** One table of the state document (GET /_sandbox/state), whose schema leaves its rows untyped. */
 async function stateRows<T>(control: Api, table: string): Promise<T[]> {
