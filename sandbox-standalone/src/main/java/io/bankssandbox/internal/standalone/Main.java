@@ -152,7 +152,8 @@ public final class Main implements Callable<Integer> {
 
         @Option(names = "--state-file", paramLabel = "FILE",
                 description = "Keep the whole state (clock and idempotency keys included) in FILE (a snapshot) and FILE.log "
-                        + "(every change since, fsynced before it is answered): loaded at start if it exists.")
+                        + "(every change since, fsynced before it is answered): loaded at start if it exists. "
+                        + "Only this sandbox's: sandboxes started on demand live in memory.")
         Path stateFile;
 
         @Option(names = "--max-import-size", defaultValue = "256MiB", paramLabel = "SIZE", converter = ByteSizeConverter.class,

@@ -20,7 +20,8 @@ class CommandLineTest {
                 "--max-import-size", "--admin-token", "--cors-origins", "--rate-limit", "--verbose", "--webhook",
                 "--max-sandboxes", "--sandbox-idle-timeout", "--stop-on-stdin-close", "serve",
                 "replay", "validate-fixtures");
-        assertThat(Cli.run("serve", "--help").out()).contains("--state-file");
+        assertThat(Cli.run("serve", "--help").out().replaceAll("\\s+", " "))
+                .contains("--state-file").contains("sandboxes started on demand live in memory");
         assertThat(Cli.run("replay", "--help").out()).contains("N passed, M failed");
     }
 
