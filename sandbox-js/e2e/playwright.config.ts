@@ -33,7 +33,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `node ../dist/cli.js serve --port ${sandboxPort}`,
+      // as docs/javascript.md tells users: a runner killed mid-run leaves no server on the port
+      command: `node ../dist/cli.js serve --port ${sandboxPort} --stop-on-stdin-close`,
       url: `http://127.0.0.1:${sandboxPort}/_sandbox/health`,
       reuseExistingServer: false,
       timeout: 120_000,
