@@ -14,8 +14,8 @@ PORT_WIREMOCK=${PORT_WIREMOCK_NPX:-19089}
 WIREMOCK=$OUT/wiremock-standalone.jar
 [ "$(uname -sm)" = "Linux x86_64" ] || { echo "npx start: skipped (the bundled runtime is Linux x64's)" >&2; exit 0; }
 VERSION=$(sed -n 's/^  "version": "\(.*\)",$/\1/p' "$ROOT/sandbox-js/package.json")
-PACKAGE=$ROOT/sandbox-js/target/banks-sandbox-$VERSION.tgz
-RUNTIME=$ROOT/sandbox-js/target/banks-sandbox-runtime-linux-x64-$VERSION.tgz
+PACKAGE=$ROOT/sandbox-js/banks-sandbox-$VERSION.tgz
+RUNTIME=$ROOT/sandbox-js/banks-sandbox-runtime-linux-x64-$VERSION.tgz
 if [ "${SKIP_BUILD:-0}" != 1 ] || [ ! -f "$PACKAGE" ] || [ ! -f "$RUNTIME" ]; then
   mvn -B -q package -DskipTests -Dinvoker.skip=true -pl sandbox-js -am
 fi

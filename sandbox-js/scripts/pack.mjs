@@ -1,4 +1,5 @@
-// `npm run pack:all`: the npm tarballs into target/: banks-sandbox-<version>.tgz (dist and the jar) and,
+// `npm run pack:all`: the npm tarballs into this folder (sandbox-js/, next to package.json, where a release
+// script and a user look for them; git ignores them): banks-sandbox-<version>.tgz (dist and the jar) and,
 // when the runtime was built, banks-sandbox-runtime-linux-x64-<version>.tgz. banks-sandbox is staged
 // in target/package with the runtime as its optional dependency, which only a packed package names:
 // in this folder npm would look that scope up on the public registry.
@@ -26,14 +27,14 @@ const { scripts, devDependencies, ...published } = pkg;
 published.optionalDependencies = { [runtime.name]: pkg.version };
 fs.writeFileSync(path.join(stage, "package.json"), JSON.stringify(published, null, 2) + "\n");
 
-for (const old of fs.readdirSync(target).filter((name) => name.endsWith(".tgz"))) fs.rmSync(path.join(target, old));
+for (const old of fs.readdirSync(root).filter((name) => name.endsWith(".tgz"))) fs.rmSync(path.join(root, old));
 pack(stage);
 if (fs.existsSync(path.join(runtimeDir, "runtime", "bin", "java"))) pack(runtimeDir);
 else console.error("runtime-linux-x64: not built here, not packed");
 
 function pack(dir) {
-  const result = spawnSync("npm", ["pack", "--silent", "--pack-destination", target], { cwd: dir, encoding: "utf8" });
+  const result = spawnSync("npm", ["pack", "--silent", "--pack-destination", root], { cwd: dir, encoding: "utf8" });
   if (result.status !== 0) throw new Error(`npm pack in ${dir} failed:\n${result.stderr}`);
-  const file = path.join(target, result.stdout.trim().split("\n").pop());
+  const file = path.join(root, result.stdout.trim().split("\n").pop());
   console.error(`packed ${path.relative(root, file)}: ${(fs.statSync(file).size / 1048576).toFixed(1)} MiB`);
 }

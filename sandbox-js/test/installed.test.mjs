@@ -11,8 +11,8 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
-const tarball = path.join(root, "target", `banks-sandbox-${pkg.version}.tgz`);
-const runtimeTarball = path.join(root, "target", `banks-sandbox-runtime-linux-x64-${pkg.version}.tgz`);
+const tarball = path.join(root, `banks-sandbox-${pkg.version}.tgz`);
+const runtimeTarball = path.join(root, `banks-sandbox-runtime-linux-x64-${pkg.version}.tgz`);
 const linuxX64 = process.platform === "linux" && process.arch === "x64";
 
 let app;
