@@ -256,7 +256,8 @@ public final class Era835 {
         }
         // X12 carries printable ASCII only: é is written without its accent (e), anything with no ASCII
         // form (an emoji, a CJK name) as ?, so that a name the JSON keeps whole still makes a valid 835
-        String ascii = java.text.Normalizer.normalize(value, java.text.Normalizer.Form.NFD).replaceAll("\\p{M}+", "");
+        // (only marks on a letter go: a value of marks alone, which the schemas let through, stays ? and never blank)
+        String ascii = java.text.Normalizer.normalize(value, java.text.Normalizer.Form.NFD).replaceAll("(?<=\\P{M})\\p{M}+", "");
         StringBuilder out = new StringBuilder(ascii.length());
         ascii.codePoints().forEach(c -> {
             if (c == '*' || c == '~' || c == ':' || c == '^' || c < 0x20) {
