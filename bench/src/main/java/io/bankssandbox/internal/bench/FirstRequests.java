@@ -7,7 +7,6 @@ import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -47,7 +46,7 @@ final class FirstRequests {
             Thread.sleep(1);
         }
         out.put("start_ms", since(launched));
-        out.put("start_cpu_ms", cpuMillis(process.pid()));
+        out.put("start_cpu_ms", StartBench.cpuMillis(process.pid()));
         String get = "GET /v0/cards/" + CARD + " HTTP/1.1\r\n" + headers(port) + "\r\n";
         int status;
         while ((status = status(port, get)) != 200) { // a server may accept before its routes answer
@@ -56,7 +55,7 @@ final class FirstRequests {
         }
         double getMs = since(launched);
         out.put("get_ms", getMs);
-        out.put("get_cpu_ms", cpuMillis(process.pid()));
+        out.put("get_cpu_ms", StartBench.cpuMillis(process.pid()));
         byte[] body = CARD_BODY.getBytes(StandardCharsets.UTF_8);
         String post = "POST /v0/cards HTTP/1.1\r\n" + headers(port) + "Content-Type: application/json\r\nIdempotency-Key: first-"
                 + launched + "\r\nContent-Length: " + body.length + "\r\n\r\n" + CARD_BODY;
@@ -68,7 +67,7 @@ final class FirstRequests {
         }
         // the steps are summed so that reading /proc between them is not counted
         out.put("post_ms", getMs + postStep);
-        out.put("post_cpu_ms", cpuMillis(process.pid()));
+        out.put("post_cpu_ms", StartBench.cpuMillis(process.pid()));
         out.put("post_after_get_ms", postStep);
         if (!eraPath.equals("-")) {
             t = System.nanoTime();
@@ -78,7 +77,7 @@ final class FirstRequests {
                 throw new IllegalStateException(name + " answered the first 835 with " + status + "; see " + log);
             }
             out.put("era_ms", getMs + postStep + eraStep);
-            out.put("era_cpu_ms", cpuMillis(process.pid()));
+            out.put("era_cpu_ms", StartBench.cpuMillis(process.pid()));
             out.put("era_after_post_ms", eraStep);
         }
         return out;
@@ -126,17 +125,6 @@ final class FirstRequests {
             return -1;
         } catch (IOException e) {
             return -1; // accepted, then reset while the server starts
-        }
-    }
-
-    /** The CPU (user + system, all threads, those ended too) a process has used so far; /proc counts in 1/100 s. */
-    static double cpuMillis(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 10.0;
-        } catch (IOException | RuntimeException e) {
-            return Double.NaN;
         }
     }
 }

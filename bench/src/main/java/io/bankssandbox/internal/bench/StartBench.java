@@ -187,8 +187,8 @@ public final class StartBench {
         }
     }
 
-    /** The CPU (user + system, all threads) a process has used so far; /proc counts in 1/100 s. */
-    private static double cpuMillis(long pid) {
+    /** The CPU (user + system, all threads, those ended too) a process has used so far; /proc counts in 1/100 s. */
+    static double cpuMillis(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
             String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");

@@ -3,10 +3,8 @@ package io.bankssandbox.internal.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.internal.testing.ApiClient;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,31 +23,22 @@ import org.junit.jupiter.api.TestInstance;
 class AdminTokenTest {
     private static final String TOKEN = "admin-token-for-tests-7f3a";
 
-    private Sandbox sandbox;
-    private RawHttp http;
-    private RouteCatalog catalog;
-    private IdBook ids;
-    private ValidBodies bodies;
+
+    private ServedSandbox served;
 
     @BeforeAll
     void start() {
-        sandbox = Sandbox.start(SandboxConfig.builder().adminToken(TOKEN).build());
-        URI base = URI.create(sandbox.baseUrl());
-        http = new RawHttp(base.getHost(), base.getPort());
-        catalog = RouteCatalog.served(sandbox.baseUrl());
-        JsonNode state = sandbox.exportState();
-        ids = IdBook.of(state);
-        bodies = new ValidBodies(state);
+        served = ServedSandbox.start(SandboxConfig.builder().adminToken(TOKEN).build());
     }
 
     @AfterAll
     void stop() {
-        sandbox.close();
+        served.close();
     }
 
     private List<RouteCatalog.Route> guardedControlRoutes() {
         List<RouteCatalog.Route> guarded = new ArrayList<>();
-        for (RouteCatalog.Route route : catalog.routes()) {
+        for (RouteCatalog.Route route : served.catalog().routes()) {
             if (route.control() && route.responses().containsKey(401)) {
                 guarded.add(route);
             }
@@ -60,7 +49,7 @@ class AdminTokenTest {
     private ApiClient.Response send(RouteCatalog.Route route, String authorization) {
         Map<String, String> values = new java.util.LinkedHashMap<>();
         for (RouteCatalog.Param param : route.pathParams()) {
-            List<String> known = ids.ids(IdBook.kindForParameter(route, param.name()));
+            List<String> known = served.ids().ids(IdBook.kindForParameter(route, param.name()));
             values.put(param.name(), known.isEmpty() ? "x" : known.get(0));
         }
         Map<String, String> headers = new java.util.LinkedHashMap<>();
@@ -70,9 +59,9 @@ class AdminTokenTest {
         byte[] body = null;
         if (route.method().equals("POST") || route.method().equals("PUT")) {
             headers.put("Content-Type", "application/json");
-            body = bodies.forRoute(route).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            body = served.bodies().forRoute(route).toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
         }
-        return http.send(route.method(), route.path(values), headers, body);
+        return served.http().send(route.method(), route.path(values), headers, body);
     }
 
     @Test
@@ -81,7 +70,7 @@ class AdminTokenTest {
         assertThat(guarded).extracting(RouteCatalog.Route::toString)
                 .contains("POST /_sandbox/reset", "GET /_sandbox/state", "PUT /_sandbox/state", "GET /_sandbox/requests",
                         "POST /_sandbox/clock/advance", "GET /_sandbox/health");
-        JsonNode before = sandbox.exportState();
+        JsonNode before = served.sandbox().exportState();
         List<String> wrong = new ArrayList<>();
         wrong.add(null);
         wrong.add("Bearer lm_key_sandbox_all");
@@ -100,7 +89,7 @@ class AdminTokenTest {
                 refused++;
             }
         }
-        assertThat(sandbox.exportState()).isEqualTo(before);
+        assertThat(served.sandbox().exportState()).isEqualTo(before);
         assertThat(refused).isEqualTo(guarded.size() * wrong.size());
     }
 
@@ -110,12 +99,12 @@ class AdminTokenTest {
             ApiClient.Response response = send(route, "Bearer " + TOKEN);
             assertThat(response.status()).as("%s: %s", route, response.text()).isNotEqualTo(401).isLessThan(500);
         }
-        sandbox.reset();
+        served.sandbox().reset();
     }
 
     @Test
     void theTokenIsNotAnApiKey() {
-        ApiClient.Response response = http.send("GET", "/v0/entities", Map.of("Authorization", "Bearer " + TOKEN), null);
+        ApiClient.Response response = served.http().send("GET", "/v0/entities", Map.of("Authorization", "Bearer " + TOKEN), null);
         assertThat(response.status()).isEqualTo(401);
     }
 
@@ -123,11 +112,11 @@ class AdminTokenTest {
     void theOpenApiDocumentAndHandedOutCardPagesStayOpen() {
         // the contract is public knowledge; card-details pages are reached by an unguessable link; the
         // dashboard's static files hold no data (the page asks for the token before its control calls)
-        assertThat(http.send("GET", "/_sandbox/openapi.json", Map.of(), null).status()).isEqualTo(200);
-        List<RouteCatalog.Route> open = catalog.routes().stream()
+        assertThat(served.http().send("GET", "/_sandbox/openapi.json", Map.of(), null).status()).isEqualTo(200);
+        List<RouteCatalog.Route> open = served.catalog().routes().stream()
                 .filter(r -> r.control() && !r.responses().containsKey(401)).toList();
         assertThat(open).extracting(RouteCatalog.Route::toString).containsExactly(
                 "GET /_sandbox/card-details/{token}", "GET /_sandbox/ui", "GET /_sandbox/ui/{asset}");
-        assertThat(http.send("GET", "/_sandbox/card-details/nope", Map.of(), null).status()).isEqualTo(404);
+        assertThat(served.http().send("GET", "/_sandbox/card-details/nope", Map.of(), null).status()).isEqualTo(404);
     }
 }

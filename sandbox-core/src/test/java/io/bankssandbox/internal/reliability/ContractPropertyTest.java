@@ -6,12 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxInternals;
 import io.bankssandbox.internal.openapi.SchemaValidator;
 import io.bankssandbox.internal.testing.ApiClient;
 import io.bankssandbox.internal.testing.OpenApiContract;
-import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -40,32 +38,23 @@ class ContractPropertyTest {
     static final int TRIES = Integer.getInteger("contract.tries", 10);
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-    private static Sandbox sandbox;
-    private static RawHttp http;
-    private static RouteCatalog catalog;
-    private static IdBook ids;
-    private static ValidBodies bodies;
     private static SchemaValidator validator;
     private static OpenApiContract contract;
     private static DocumentedAnswers answers;
 
+    private static ServedSandbox served;
+
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.start();
-        URI base = URI.create(sandbox.baseUrl());
-        http = new RawHttp(base.getHost(), base.getPort());
-        catalog = RouteCatalog.served(sandbox.baseUrl());
-        JsonNode state = sandbox.exportState();
-        ids = IdBook.of(state);
-        bodies = new ValidBodies(state);
-        validator = new SchemaValidator(catalog.document(), "https://bankssandbox.io/served-openapi.json");
-        contract = OpenApiContract.forSandbox(sandbox.baseUrl());
-        answers = new DocumentedAnswers(catalog, sandbox.baseUrl());
+        served = ServedSandbox.start();
+        validator = new SchemaValidator(served.catalog().document(), "https://bankssandbox.io/served-openapi.json");
+        contract = OpenApiContract.forSandbox(served.sandbox().baseUrl());
+        answers = new DocumentedAnswers(served.catalog(), served.sandbox().baseUrl());
     }
 
     @AfterAll
     static void stop() {
-        sandbox.close();
+        served.close();
     }
 
     /** One generated request and what the document says of it. */
@@ -85,12 +74,12 @@ class ContractPropertyTest {
     void everyOperationAcceptsWhatItsSchemasAllowOrRefusesForARuleItNames() {
         Random random = new Random(SEED);
         List<String> seen = new ArrayList<>();
-        catalog.routes().forEach(route -> collectStrings(bodies.forRoute(route), seen));
-        SchemaSamples samples = new SchemaSamples(catalog.document(), validator, random, ids, seen);
+        served.catalog().routes().forEach(route -> collectStrings(served.bodies().forRoute(route), seen));
+        SchemaSamples samples = new SchemaSamples(served.catalog().document(), validator, random, served.ids(), seen);
         List<String> broken = new ArrayList<>();
         Map<String, Integer> validSent = new TreeMap<>();
         int sent = 0;
-        for (RouteCatalog.Route route : catalog.routes()) {
+        for (RouteCatalog.Route route : served.catalog().routes()) {
             for (int i = 0; i < TRIES; i++) {
                 Try request = generate(route, samples, random, i % 3 != 2, i == 0);
                 ApiClient.Response answer = send(request);
@@ -101,14 +90,14 @@ class ContractPropertyTest {
                 }
                 if (answer.status() < 300 && route.template().equals("/_sandbox/faults") && route.method().equals("POST")) {
                     // an injected fault stands for the network failing (a 5xx by design): take it back at once
-                    SandboxInternals.runtime(sandbox).faults().clear();
+                    SandboxInternals.runtime(served.sandbox()).faults().clear();
                 }
             }
         }
         System.out.printf("ContractPropertyTest: %d requests over %d operations, %d meant valid by the document%n",
-                sent, catalog.routes().size(), validSent.values().stream().mapToInt(Integer::intValue).sum());
+                sent, served.catalog().routes().size(), validSent.values().stream().mapToInt(Integer::intValue).sum());
         assertThat(broken).isEmpty();
-        List<String> neverValid = catalog.routes().stream().map(RouteCatalog.Route::toString)
+        List<String> neverValid = served.catalog().routes().stream().map(RouteCatalog.Route::toString)
                 .filter(r -> !validSent.containsKey(r)).toList();
         assertThat(neverValid).as("operations the generator never made a valid request for").isEmpty();
     }
@@ -117,8 +106,8 @@ class ContractPropertyTest {
     @Test
     void everyRuleAnOperationNamesIsInItsDescription() {
         List<String> unsaid = new ArrayList<>();
-        for (RouteCatalog.Route route : catalog.routes()) {
-            JsonNode operation = catalog.document().at(operationPointer(route).substring(1));
+        for (RouteCatalog.Route route : served.catalog().routes()) {
+            JsonNode operation = served.catalog().document().at(operationPointer(route).substring(1));
             for (JsonNode rule : operation.path("x-rules")) {
                 if (!operation.path("description").asText().contains(rule.path("rule").asText())) {
                     unsaid.add(route + ": " + rule.path("rule").asText());
@@ -137,15 +126,15 @@ class ContractPropertyTest {
         Map<String, String> pathValues = new LinkedHashMap<>();
         for (RouteCatalog.Param param : route.pathParams()) {
             String kind = IdBook.kindForParameter(route, param.name());
-            List<String> known = kind == null ? List.of() : ids.ids(kind);
+            List<String> known = kind == null ? List.of() : served.ids().ids(kind);
             pathValues.put(param.name(), known.isEmpty() || random.nextInt(10) == 0
                     ? (kind == null ? "x" : kind + "_0000000000000000nope") : known.get(random.nextInt(known.size())));
         }
         StringBuilder query = new StringBuilder();
-        JsonNode parameters = catalog.document().at(pointer.substring(1) + "/parameters");
+        JsonNode parameters = served.catalog().document().at(pointer.substring(1) + "/parameters");
         boolean brokeOne = false;
         for (int i = 0; i < parameters.size(); i++) {
-            JsonNode parameter = RouteCatalog.resolve(catalog.document(), parameters.get(i));
+            JsonNode parameter = RouteCatalog.resolve(served.catalog().document(), parameters.get(i));
             if (!"query".equals(parameter.path("in").asText())) {
                 continue;
             }
@@ -171,7 +160,7 @@ class ContractPropertyTest {
         JsonNode body = null;
         if (route.hasBody()) {
             String bodyPointer = pointer + "/requestBody/content/application~1json/schema";
-            ObjectNode valid = bodies.forRoute(route);
+            ObjectNode valid = served.bodies().forRoute(route);
             body = !plain && (valid.isEmpty() || random.nextInt(4) == 0) ? samples.valid(bodyPointer) : valid.deepCopy();
             if (body instanceof ObjectNode object && !(plain && !valid.isEmpty())) {
                 change(object, bodyPointer, samples, random, meantValid && random.nextBoolean(), !meantValid && !brokeOne);
@@ -221,7 +210,7 @@ class ContractPropertyTest {
             headers.put("Content-Type", "application/json");
             body = request.body().toString().getBytes(StandardCharsets.UTF_8);
         }
-        return http.send(request.route().method(), request.target(), headers, body);
+        return served.http().send(request.route().method(), request.target(), headers, body);
     }
 
     private void check(Try request, ApiClient.Response answer, List<String> broken) {
@@ -252,9 +241,9 @@ class ContractPropertyTest {
 
     /** Whether the operation's {@code x-rules}, or the document's, name this refusal: each of its messages. */
     private static boolean namedRule(RouteCatalog.Route route, int status, String message) {
-        JsonNode operation = catalog.document().at(operationPointer(route).substring(1));
+        JsonNode operation = served.catalog().document().at(operationPointer(route).substring(1));
         return message.lines().allMatch(line -> {
-            for (JsonNode rules : List.of(operation.path("x-rules"), catalog.document().path("x-rules"))) {
+            for (JsonNode rules : List.of(operation.path("x-rules"), served.catalog().document().path("x-rules"))) {
                 for (JsonNode rule : rules) {
                     if (rule.path("status").asInt() == status
                             && Pattern.compile(rule.path("message").asText()).matcher(line).find()) {

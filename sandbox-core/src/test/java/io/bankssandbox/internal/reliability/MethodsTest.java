@@ -3,10 +3,8 @@ package io.bankssandbox.internal.reliability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.internal.state.Json;
 import io.bankssandbox.internal.testing.ApiClient;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -29,29 +27,23 @@ class MethodsTest {
     private static final List<String> ORDER = List.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
     private static final Map<String, String> AUTHORIZED = Map.of("Authorization", "Bearer " + MalformedRequests.ALL);
 
-    private static Sandbox sandbox;
-    private static RawHttp http;
-    private static RouteCatalog catalog;
-    private static IdBook ids;
+
+    private static ServedSandbox served;
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.start();
-        URI base = URI.create(sandbox.baseUrl());
-        http = new RawHttp(base.getHost(), base.getPort());
-        catalog = RouteCatalog.served(sandbox.baseUrl());
-        ids = IdBook.of(sandbox.exportState());
+        served = ServedSandbox.start();
     }
 
     @AfterAll
     static void stop() {
-        sandbox.close();
+        served.close();
     }
 
     /** Path template to the methods the document gives it, HEAD and OPTIONS added as the server adds them. */
     private static Map<String, Set<String>> documentedMethods() {
         Map<String, Set<String>> byPath = new TreeMap<>();
-        for (RouteCatalog.Route route : catalog.routes()) {
+        for (RouteCatalog.Route route : served.catalog().routes()) {
             byPath.computeIfAbsent(route.template(), t -> new LinkedHashSet<>()).add(route.method());
         }
         Map<String, Set<String>> out = new TreeMap<>();
@@ -73,21 +65,21 @@ class MethodsTest {
         Map<String, String> values = new LinkedHashMap<>();
         for (RouteCatalog.Param param : route.pathParams()) {
             String kind = IdBook.kindForParameter(route, param.name());
-            List<String> known = kind == null ? List.of() : ids.ids(kind);
+            List<String> known = kind == null ? List.of() : served.ids().ids(kind);
             values.put(param.name(), known.isEmpty() ? "x" : known.get(0));
         }
         return route.path(values);
     }
 
     private static RouteCatalog.Route anyRouteAt(String template) {
-        return catalog.routes().stream().filter(r -> r.template().equals(template)).findFirst().orElseThrow();
+        return served.catalog().routes().stream().filter(r -> r.template().equals(template)).findFirst().orElseThrow();
     }
 
     @Test
     void optionsNamesInAllowExactlyWhatThePathServes() {
         List<String> wrong = new ArrayList<>();
         documentedMethods().forEach((template, methods) -> {
-            ApiClient.Response answer = http.send("OPTIONS", concrete(anyRouteAt(template)), Map.of(), null);
+            ApiClient.Response answer = served.http().send("OPTIONS", concrete(anyRouteAt(template)), Map.of(), null);
             String expected = String.join(", ", methods);
             if (answer.status() != 204 || !answer.header("Allow").orElse("").equals(expected)) {
                 wrong.add("OPTIONS " + template + " -> " + answer.status() + " Allow: " + answer.header("Allow").orElse("<none>")
@@ -106,7 +98,7 @@ class MethodsTest {
                 if (methods.contains(method)) {
                     continue;
                 }
-                ApiClient.Response answer = http.send(method, path, AUTHORIZED, null);
+                ApiClient.Response answer = served.http().send(method, path, AUTHORIZED, null);
                 String message = "Cannot " + method + " " + path;
                 JsonNode expected = path.startsWith("/v0/external-accounts")
                         ? Json.MAPPER.createObjectNode().put("error", message)
@@ -123,12 +115,12 @@ class MethodsTest {
 
     @Test
     void optionsOnAnUnknownPathIsTheUnknownRouteButAPreflightThereStillPasses() {
-        ApiClient.Response plain = http.send("OPTIONS", "/v0/nowhere", Map.of(), null);
+        ApiClient.Response plain = served.http().send("OPTIONS", "/v0/nowhere", Map.of(), null);
         assertThat(plain.status()).isEqualTo(404);
         assertThat(plain.json()).isEqualTo(Json.MAPPER.createObjectNode().put("statusCode", 404)
                 .put("error", "Not Found").put("message", "Cannot OPTIONS /v0/nowhere"));
 
-        ApiClient.Response preflight = http.send("OPTIONS", "/v0/nowhere", Map.of("Origin", "http://localhost:5173",
+        ApiClient.Response preflight = served.http().send("OPTIONS", "/v0/nowhere", Map.of("Origin", "http://localhost:5173",
                 "Access-Control-Request-Method", "GET"), null);
         assertThat(preflight.status()).isEqualTo(204);
         assertThat(preflight.header("Access-Control-Allow-Origin")).contains("http://localhost:5173");
@@ -138,14 +130,14 @@ class MethodsTest {
     @Test
     void headOnEveryGetRouteIsItsGetWithoutTheBody() {
         List<String> wrong = new ArrayList<>();
-        for (RouteCatalog.Route route : catalog.routes()) {
+        for (RouteCatalog.Route route : served.catalog().routes()) {
             if (!route.method().equals("GET")) {
                 continue;
             }
             String path = concrete(route);
             for (Map<String, String> headers : List.of(AUTHORIZED, Map.<String, String>of())) {
-                ApiClient.Response get = http.send("GET", path, headers, null);
-                ApiClient.Response head = http.send("HEAD", path, headers, null);
+                ApiClient.Response get = served.http().send("GET", path, headers, null);
+                ApiClient.Response head = served.http().send("HEAD", path, headers, null);
                 Map<String, List<String>> getHeaders = withoutDate(get.headers());
                 Map<String, List<String>> headHeaders = withoutDate(head.headers());
                 if (head.status() != get.status() || !headHeaders.equals(getHeaders) || head.bytes().length != 0) {
@@ -160,7 +152,7 @@ class MethodsTest {
     /** CONNECT takes a host and port, not a path: HTTP refuses the message before routing, still in the JSON shape. */
     @Test
     void connectToAPathIsAMalformedRequestInTheErrorShape() {
-        ApiClient.Response answer = http.send("CONNECT", "/v0/entities", AUTHORIZED, null);
+        ApiClient.Response answer = served.http().send("CONNECT", "/v0/entities", AUTHORIZED, null);
         assertThat(answer.status()).isEqualTo(400);
         assertThat(answer.header("Content-Type").orElse("")).startsWith("application/json");
         assertThat(answer.json().path("statusCode").asInt()).isEqualTo(400);
@@ -169,11 +161,11 @@ class MethodsTest {
 
     @Test
     void headIsAuthorizedAndFindsIdsAsItsGetDoes() {
-        assertThat(http.send("HEAD", "/v0/entities", Map.of(), null).status()).isEqualTo(401);
-        assertThat(http.send("HEAD", "/v0/entities/entity_0000000000000000nope", AUTHORIZED, null).status())
+        assertThat(served.http().send("HEAD", "/v0/entities", Map.of(), null).status()).isEqualTo(401);
+        assertThat(served.http().send("HEAD", "/v0/entities/entity_0000000000000000nope", AUTHORIZED, null).status())
                 .isEqualTo(404);
-        assertThat(http.send("HEAD", "/v0/entities", AUTHORIZED, null).status()).isEqualTo(200);
-        assertThat(http.send("HEAD", "/v0/nowhere", AUTHORIZED, null).status()).isEqualTo(404);
+        assertThat(served.http().send("HEAD", "/v0/entities", AUTHORIZED, null).status()).isEqualTo(200);
+        assertThat(served.http().send("HEAD", "/v0/nowhere", AUTHORIZED, null).status()).isEqualTo(404);
     }
 
     private static Map<String, List<String>> withoutDate(Map<String, List<String>> headers) {

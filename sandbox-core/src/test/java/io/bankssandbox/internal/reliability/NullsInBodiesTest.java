@@ -5,11 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.internal.openapi.Contracts;
 import io.bankssandbox.internal.state.Json;
 import io.bankssandbox.internal.testing.ApiClient;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -32,39 +30,30 @@ class NullsInBodiesTest {
     /** Places tried per route: the state document alone has thousands. */
     private static final int PLACES_PER_ROUTE = 120;
 
-    private static Sandbox sandbox;
-    private static RawHttp http;
-    private static RouteCatalog catalog;
-    private static IdBook ids;
-    private static ValidBodies bodies;
     private static final AtomicInteger KEYS = new AtomicInteger();
+
+    private static ServedSandbox served;
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.start();
-        URI base = URI.create(sandbox.baseUrl());
-        http = new RawHttp(base.getHost(), base.getPort());
-        catalog = RouteCatalog.served(sandbox.baseUrl());
-        JsonNode state = sandbox.exportState();
-        ids = IdBook.of(state);
-        bodies = new ValidBodies(state);
+        served = ServedSandbox.start();
     }
 
     @AfterAll
     static void stop() {
-        sandbox.close();
+        served.close();
     }
 
     @Test
     void aNullTheSchemaRefusesIsItsFourHundredOnEveryRouteAndNoNullIsEverAFiveHundred() {
         List<String> wrong = new ArrayList<>();
         int tried = 0;
-        for (RouteCatalog.Route route : catalog.routes()) {
+        for (RouteCatalog.Route route : served.catalog().routes()) {
             if (!route.hasBody()) {
                 continue;
             }
-            ObjectNode valid = bodies.forRoute(route);
-            JsonNode schema = RouteCatalog.resolve(catalog.document(), catalog.document()
+            ObjectNode valid = served.bodies().forRoute(route);
+            JsonNode schema = RouteCatalog.resolve(served.catalog().document(), served.catalog().document()
                     .at("/paths/" + route.template().replace("~", "~0").replace("/", "~1") + "/" + route.method().toLowerCase()
                             + "/requestBody/content/application~1json/schema"));
             List<ObjectNode> variants = new ArrayList<>();
@@ -115,7 +104,7 @@ class NullsInBodiesTest {
         Map<String, String> values = new LinkedHashMap<>();
         for (RouteCatalog.Param param : route.pathParams()) {
             String kind = IdBook.kindForParameter(route, param.name());
-            List<String> known = kind == null ? List.of() : ids.ids(kind);
+            List<String> known = kind == null ? List.of() : served.ids().ids(kind);
             values.put(param.name(), known.isEmpty() ? "x" : known.get(0));
         }
         Map<String, String> headers = new LinkedHashMap<>();
@@ -126,7 +115,7 @@ class NullsInBodiesTest {
         if (route.idempotent()) {
             headers.put("Idempotency-Key", "nulls-" + KEYS.incrementAndGet() + "-0000000000");
         }
-        return http.send(route.method(), route.path(values), headers, body.toString().getBytes(StandardCharsets.UTF_8));
+        return served.http().send(route.method(), route.path(values), headers, body.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -170,7 +159,7 @@ class NullsInBodiesTest {
     }
 
     private static JsonNode resolved(JsonNode schema) {
-        return RouteCatalog.resolve(catalog.document(), schema);
+        return RouteCatalog.resolve(served.catalog().document(), schema);
     }
 
     /** The properties a schema declares, through $ref, allOf, anyOf and oneOf. */

@@ -2,10 +2,8 @@ package io.bankssandbox.internal.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.internal.state.Json;
 import io.bankssandbox.internal.testing.ApiClient;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,30 +18,24 @@ import org.junit.jupiter.api.Test;
  * vendor does. Read from the served document, so a route added later is covered.
  */
 class QueryParametersTest {
-    private static Sandbox sandbox;
-    private static RawHttp http;
-    private static RouteCatalog catalog;
-    private static IdBook ids;
+
+    private static ServedSandbox served;
 
     @BeforeAll
     static void start() {
-        sandbox = Sandbox.start();
-        URI base = URI.create(sandbox.baseUrl());
-        http = new RawHttp(base.getHost(), base.getPort());
-        catalog = RouteCatalog.served(sandbox.baseUrl());
-        ids = IdBook.of(sandbox.exportState());
+        served = ServedSandbox.start();
     }
 
     @AfterAll
     static void stop() {
-        sandbox.close();
+        served.close();
     }
 
     private static String path(RouteCatalog.Route route) {
         Map<String, String> values = new LinkedHashMap<>();
         for (RouteCatalog.Param param : route.pathParams()) {
             String kind = IdBook.kindForParameter(route, param.name());
-            List<String> known = kind == null ? List.of() : ids.ids(kind);
+            List<String> known = kind == null ? List.of() : served.ids().ids(kind);
             values.put(param.name(), known.isEmpty() ? "x" : known.get(0));
         }
         return route.path(values);
@@ -53,7 +45,7 @@ class QueryParametersTest {
     void aQueryParameterAControlRouteDoesNotDeclareIsA400NamingIt() {
         List<String> wrong = new ArrayList<>();
         int checked = 0;
-        for (RouteCatalog.Route route : catalog.routes()) {
+        for (RouteCatalog.Route route : served.catalog().routes()) {
             if (!route.control() || route.template().equals("/_sandbox/card-details/{token}")
                     || route.template().startsWith("/_sandbox/ui")) {
                 continue; // pages a browser opens, not the control API
@@ -62,7 +54,7 @@ class QueryParametersTest {
             Map<String, String> headers = route.method().equals("GET") || route.method().equals("DELETE")
                     ? Map.of() : Map.of("Content-Type", "application/json");
             byte[] body = headers.isEmpty() ? null : "{}".getBytes();
-            ApiClient.Response answer = http.send(route.method(), path(route) + "?account_id=x&limit=5", headers, body);
+            ApiClient.Response answer = served.http().send(route.method(), path(route) + "?account_id=x&limit=5", headers, body);
             List<String> expected = new ArrayList<>(List.of("property account_id should not exist"));
             if (route.queryParams().stream().noneMatch(p -> p.name().equals("limit"))) {
                 expected.add("property limit should not exist");
@@ -81,7 +73,7 @@ class QueryParametersTest {
 
     @Test
     void theCardAuthorizationListRefusesAnAccountFilterItDoesNotHave() {
-        ApiClient.Response answer = http.send("GET", "/_sandbox/card-authorizations?account_id=account_1", Map.of(), null);
+        ApiClient.Response answer = served.http().send("GET", "/_sandbox/card-authorizations?account_id=account_1", Map.of(), null);
         assertThat(answer.status()).isEqualTo(400);
         assertThat(answer.json().get("message").toString()).isEqualTo("[\"property account_id should not exist\"]");
     }
@@ -90,12 +82,12 @@ class QueryParametersTest {
     void theVendorsRoutesIgnoreAQueryParameterTheyDoNotKnow() {
         List<String> wrong = new ArrayList<>();
         Map<String, String> auth = Map.of("Authorization", "Bearer " + MalformedRequests.ALL);
-        for (RouteCatalog.Route route : catalog.routes()) {
+        for (RouteCatalog.Route route : served.catalog().routes()) {
             if (route.control() || !route.method().equals("GET")) {
                 continue;
             }
-            ApiClient.Response plain = http.send("GET", path(route), auth, null);
-            ApiClient.Response extra = http.send("GET", path(route) + "?utm_source=newsletter", auth, null);
+            ApiClient.Response plain = served.http().send("GET", path(route), auth, null);
+            ApiClient.Response extra = served.http().send("GET", path(route) + "?utm_source=newsletter", auth, null);
             if (plain.status() != extra.status()) {
                 wrong.add(route + " -> " + plain.status() + " without, " + extra.status() + " with an unknown parameter: "
                         + extra.text());
