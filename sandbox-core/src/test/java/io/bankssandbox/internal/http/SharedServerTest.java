@@ -22,8 +22,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** Every sandbox of a JVM is mounted on one Jetty server; each still answers only its own port, with its own state. */
+@Isolated("compares the JVM's live threads before and after: no other sandbox may start or stop any meanwhile")
 class SharedServerTest {
     private static final Map<String, Object> CARD = Map.of("bank_account_id", "account_0000000ptmhjx1gxm2mi",
             "nickname", "Only in the first", "authorization_controls", Map.of("usage", Map.of("category", "multi_use",

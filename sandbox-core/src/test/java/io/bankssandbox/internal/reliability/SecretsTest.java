@@ -10,8 +10,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** API keys never show up where people look: the journal (in both formats) and the log output. */
+@Isolated("captures System.out and System.err: another class's output must not land in its capture")
 class SecretsTest extends SandboxTestBase {
     private static final List<String> SECRETS = List.of(ALL, ONE, "lm_key_sandbox_typo");
 
