@@ -99,13 +99,14 @@ class OnDemandLifecycleTest {
     @Test
     void aRequestUnderWayIsNotIdleHoweverLongItTakes() throws Exception {
         SandboxServer server = SandboxInternals.serve(SandboxConfig.defaults(),
-                new RuntimeConfig.OnDemandLimits(8, Duration.ofMillis(500)));
+                // a second: the gap between the create and the next request stays well under it on a loaded machine
+                new RuntimeConfig.OnDemandLimits(8, Duration.ofSeconds(1)));
         try {
             ApiClient control = new ApiClient("http://127.0.0.1:" + server.port(), null);
             JsonNode sandbox = control.post("/_sandbox/sandboxes", Map.of(), null).json();
             String base = sandbox.get("base_url").asText();
             new ApiClient(base, null).post("/_sandbox/faults", Map.of("method", "GET", "path", "/v0/entities",
-                    "status", 503, "delay_ms", 2500), null);
+                    "status", 503, "delay_ms", 5000), null);
             // one slow request, five idle timeouts long: the sandbox stays open until it is answered
             ApiClient.Response slow = new ApiClient(base, Sandbox.DEFAULT_API_KEY).get("/v0/entities");
             assertThat(slow.status()).isEqualTo(503);
