@@ -59,7 +59,7 @@ export class Sandbox {
     this.entities = new Entities(control, reads);
     this.accounts = new Accounts(reads);
     this.transactions = new Transactions(reads);
-    this.cards = new Cards(control, reads, this.accounts);
+    this.cards = new Cards(control, reads);
     this.inboundAch = new InboundAch(control, reads);
     this.insurancePayments = new InsurancePayments(control);
     this.eras = new Eras(control, reads);
@@ -183,21 +183,19 @@ export class Transactions {
 
 /** Cards as GET /v0/cards/{id} shows them, and card payments as the card network would ask for them. */
 export class Cards {
-  constructor(private readonly control: Api, private readonly reads: Api, private readonly accounts: Accounts) {}
+  constructor(private readonly control: Api, private readonly reads: Api) {}
 
   /**
-   * Every card the API serves, oldest first, each as GET /v0/cards/{id} answers it. Cards issued in the
-   * web app are left out (the API answers 404 for them; a payment takes them: their ids are in
-   * exportState().cards).
+   * Every card, oldest first, each as GET /v0/cards/{id} answers it, web-app cards included (the API
+   * answers 404 for those, but a payment takes them), from GET /_sandbox/cards.
    */
-  async all(): Promise<Schemas["Card"][]> {
-    return this.shown(await stateRows<CardRow>(this.control, "cards"));
+  all(): Promise<Schemas["Card"][]> {
+    return this.listed();
   }
 
   /** An account's cards, as all() answers them; a SandboxError 404 for an unknown account. */
-  async ofAccount(accountId: string): Promise<Schemas["Card"][]> {
-    await this.accounts.get(accountId);
-    return this.shown((await stateRows<CardRow>(this.control, "cards")).filter((card) => card.bank_account_id === accountId));
+  ofAccount(accountId: string): Promise<Schemas["Card"][]> {
+    return this.listed(accountId);
   }
 
   /** The card nicknamed exactly `nickname` (`"Office supplies"`); an Error listing the nicknames when none is. */
@@ -205,12 +203,14 @@ export class Cards {
     return single(await this.all(), nickname, (card) => card.nickname, "card");
   }
 
+  /** As the API answers it: a SandboxError 404 for an unknown card, or one issued in the web app. */
   get(cardId: string): Promise<Schemas["Card"]> {
     return answer(this.reads.GET("/v0/cards/{card_id}", { params: { path: { card_id: cardId } } }));
   }
 
-  private shown(cards: CardRow[]): Promise<Schemas["Card"][]> {
-    return Promise.all(cards.filter((card) => card.issued_via !== "web_app").map((card) => this.get(card.id)));
+  private listed(accountId?: string): Promise<Schemas["Card"][]> {
+    return everyPage(async (cursor) => answer(this.control.GET("/_sandbox/cards",
+      { params: { query: { account_id: accountId, limit: 100, cursor } } })));
   }
 
   /**
@@ -558,8 +558,6 @@ function matches(method: string, path: string, requestMethod: string, target: st
   return path.endsWith("*") ? compared.startsWith(path.slice(0, -1)) : compared === path;
 }
 
-/** A card as the state document holds it: enough to find the cards the API serves. */
-interface CardRow { id: string; bank_account_id: string; nickname: string | null; issued_via: string }
 /** An ERA as the state document holds it: the route's ERA and the entity it belongs to. */
 export type EraRow = Schemas["Era"] & { entity_id: string };
 /** The fields of EraRow, in the route's order; the compiler fails here when the Era schema gains one. */

@@ -1,7 +1,6 @@
 package io.bankssandbox;
 
 import io.bankssandbox.internal.access.Caller;
-import io.bankssandbox.internal.accounts.AccountBook;
 import io.bankssandbox.internal.cards.CardAuthorizer;
 import io.bankssandbox.internal.cards.CardHolds;
 import io.bankssandbox.internal.cards.CardIssuer;
@@ -12,7 +11,6 @@ import io.bankssandbox.internal.state.Page;
 import io.bankssandbox.internal.state.SandboxState;
 import io.bankssandbox.internal.state.SortKey;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 
 /** {@link Sandbox.Cards}: the card payment simulation of the control API. */
@@ -31,16 +29,18 @@ final class CardsSection implements Sandbox.Cards {
 
     @Override
     public List<Card> all() {
-        return operator.call(() -> operator.runtime().state().read(state -> shown(state,
-                state.table(io.bankssandbox.internal.cards.Card.TABLE).all())));
+        return ofAccountOrAll(null);
     }
 
     @Override
     public List<Card> ofAccount(String accountId) {
-        return operator.call(() -> operator.runtime().state().read(state -> {
-            AccountBook.get(state, Caller.OPERATOR, accountId); // an unknown account is the API's 404
-            return shown(state, state.table(io.bankssandbox.internal.cards.Card.TABLE).inPartition(accountId));
-        }));
+        return ofAccountOrAll(accountId);
+    }
+
+    /** What GET /_sandbox/cards lists, in one page: an unknown account is the API's 404. */
+    private List<Card> ofAccountOrAll(String accountId) {
+        return operator.call(() -> operator.runtime().state().read(state ->
+                shown(state, CardIssuer.list(state, accountId, null, Integer.MAX_VALUE).items())));
     }
 
     @Override
@@ -49,7 +49,7 @@ final class CardsSection implements Sandbox.Cards {
     }
 
     /** Cards as GET /v0/cards/{id} renders them, web-app ones included. */
-    private static List<Card> shown(SandboxState state, Collection<io.bankssandbox.internal.cards.Card> cards) {
+    private static List<Card> shown(SandboxState state, List<io.bankssandbox.internal.cards.Card> cards) {
         CardPolicy policy = state.setting(CardPolicy.SETTING);
         return cards.stream().map(card -> Values.card(CardView.of(card, policy))).toList();
     }

@@ -376,7 +376,8 @@ public final class Sandbox implements AutoCloseable {
     public interface Cards {
         /**
          * Every card, oldest first, those issued in the web app included: the {@code /v0} card routes (and
-         * {@link #get}) answer 404 for those, but a card payment ({@link #authorize}) takes them.
+         * {@link #get}) answer 404 for those, but a card payment ({@link #authorize}) takes them. Over
+         * HTTP: {@code GET /_sandbox/cards}.
          */
         List<Card> all();
 

@@ -7,7 +7,9 @@ import io.bankssandbox.internal.accounts.AccountBook;
 import io.bankssandbox.internal.access.Caller;
 import io.bankssandbox.internal.state.Command;
 import io.bankssandbox.internal.state.DomainException;
+import io.bankssandbox.internal.state.Page;
 import io.bankssandbox.internal.state.SandboxState;
+import io.bankssandbox.internal.state.SortKey;
 import java.time.Instant;
 import java.util.List;
 
@@ -56,6 +58,17 @@ public final class CardIssuer {
             throw DomainException.notFound("Card", id);
         }
         return card;
+    }
+
+    /**
+     * Every card, oldest first, web-app ones included, or one account's (an unknown account is not
+     * found): what the operator sees of cards ({@code GET /_sandbox/cards} and the typed handle).
+     */
+    public static Page<Card> list(SandboxState state, String accountId, SortKey after, int limit) {
+        if (accountId != null) {
+            AccountBook.get(state, Caller.OPERATOR, accountId);
+        }
+        return state.table(Card.TABLE).page(accountId == null ? null : List.of(accountId), card -> true, after, limit);
     }
 
     /**

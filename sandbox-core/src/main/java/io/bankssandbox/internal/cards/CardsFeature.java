@@ -14,8 +14,9 @@ import io.bankssandbox.internal.state.SandboxState;
 import io.bankssandbox.internal.state.SortKey;
 
 /**
- * {@code POST /v0/cards}, {@code GET} and {@code DELETE /v0/cards/{card_id}}, the simulated card
- * payment {@code POST /_sandbox/cards/{card_id}/authorizations}, and the held ones' moves under
+ * {@code POST /v0/cards}, {@code GET} and {@code DELETE /v0/cards/{card_id}}, the operator's list
+ * {@code GET /_sandbox/cards} (web-app cards included), the simulated card payment
+ * {@code POST /_sandbox/cards/{card_id}/authorizations}, and the held ones' moves under
  * {@code /_sandbox/card-authorizations} (settle, reverse, expiry on the clock).
  */
 public final class CardsFeature implements Feature {
@@ -44,7 +45,18 @@ public final class CardsFeature implements Feature {
     public void controlRoutes(ApiRouter control) {
         control.post("/_sandbox/cards/{card_id}/authorizations", ErrorShape.NEST, CardAuthorizer.PaymentRequest.class,
                 (request, payment) -> ApiResponse.ok(authorize(request.path("card_id"), payment)));
+        control.get("/_sandbox/cards", ErrorShape.NEST, request -> ApiResponse.ok(cards(request.query("account_id"),
+                Cursors.decode(request.query("cursor")), request.queryInt("limit"))));
         holdRoutes(control);
+    }
+
+    /**
+     * A page of every card (or one account's), oldest first, web-app ones included, each as
+     * {@code GET /v0/cards/{card_id}} renders it: the list route's and the typed handle's one way in.
+     */
+    public PageView<CardView> cards(String accountId, SortKey after, int limit) {
+        return runtime.state().read(state -> PageView.of(CardIssuer.list(state, accountId, after, limit),
+                card -> CardView.of(card, state.setting(CardPolicy.SETTING))));
     }
 
     /** A card payment decided (and booked when approved): the control route's and the typed handle's one way in. */
