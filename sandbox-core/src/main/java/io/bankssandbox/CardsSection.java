@@ -8,7 +8,6 @@ import io.bankssandbox.internal.cards.CardPolicy;
 import io.bankssandbox.internal.cards.CardView;
 import io.bankssandbox.internal.cards.CardsFeature;
 import io.bankssandbox.internal.state.Page;
-import io.bankssandbox.internal.state.SandboxState;
 import io.bankssandbox.internal.state.SortKey;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,19 +38,13 @@ final class CardsSection implements Sandbox.Cards {
 
     /** What GET /_sandbox/cards lists, in one page: an unknown account is the API's 404. */
     private List<Card> ofAccountOrAll(String accountId) {
-        return operator.call(() -> operator.runtime().state().read(state ->
-                shown(state, CardIssuer.list(state, accountId, null, Integer.MAX_VALUE).items())));
+        return operator.call(() -> operator.feature(CardsFeature.class).cards(accountId, null, Integer.MAX_VALUE)
+                .items().stream().map(Values::card).toList());
     }
 
     @Override
     public Card named(String nickname) {
         return NamedLookup.one("card", all(), Card::nickname, nickname);
-    }
-
-    /** Cards as GET /v0/cards/{id} renders them, web-app ones included. */
-    private static List<Card> shown(SandboxState state, List<io.bankssandbox.internal.cards.Card> cards) {
-        CardPolicy policy = state.setting(CardPolicy.SETTING);
-        return cards.stream().map(card -> Values.card(CardView.of(card, policy))).toList();
     }
 
     @Override

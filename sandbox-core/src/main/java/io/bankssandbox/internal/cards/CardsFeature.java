@@ -45,8 +45,8 @@ public final class CardsFeature implements Feature {
     public void controlRoutes(ApiRouter control) {
         control.post("/_sandbox/cards/{card_id}/authorizations", ErrorShape.NEST, CardAuthorizer.PaymentRequest.class,
                 (request, payment) -> ApiResponse.ok(authorize(request.path("card_id"), payment)));
-        control.get("/_sandbox/cards", ErrorShape.NEST, request -> ApiResponse.ok(cards(request.query("account_id"),
-                Cursors.decode(request.query("cursor")), request.queryInt("limit"))));
+        control.get("/_sandbox/cards", ErrorShape.NEST, request -> ApiResponse.ok(PageView.of(cards(request.query("account_id"),
+                Cursors.decode(request.query("cursor")), request.queryInt("limit")))));
         holdRoutes(control);
     }
 
@@ -54,9 +54,12 @@ public final class CardsFeature implements Feature {
      * A page of every card (or one account's), oldest first, web-app ones included, each as
      * {@code GET /v0/cards/{card_id}} renders it: the list route's and the typed handle's one way in.
      */
-    public PageView<CardView> cards(String accountId, SortKey after, int limit) {
-        return runtime.state().read(state -> PageView.of(CardIssuer.list(state, accountId, after, limit),
-                card -> CardView.of(card, state.setting(CardPolicy.SETTING))));
+    public Page<CardView> cards(String accountId, SortKey after, int limit) {
+        return runtime.state().read(state -> {
+            Page<Card> page = CardIssuer.list(state, accountId, after, limit);
+            CardPolicy policy = state.setting(CardPolicy.SETTING);
+            return new Page<>(page.items().stream().map(card -> CardView.of(card, policy)).toList(), page.hasNext(), page.last());
+        });
     }
 
     /** A card payment decided (and booked when approved): the control route's and the typed handle's one way in. */
