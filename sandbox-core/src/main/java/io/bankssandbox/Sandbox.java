@@ -5,6 +5,7 @@ import io.bankssandbox.internal.access.ApiKey;
 import io.bankssandbox.internal.runtime.LibraryLogging;
 import io.bankssandbox.internal.runtime.SandboxVersion;
 import io.bankssandbox.internal.server.SandboxServer;
+import io.bankssandbox.internal.webhooks.ConfiguredWebhooks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -38,6 +39,12 @@ import java.util.function.Predicate;
 public final class Sandbox implements AutoCloseable {
     /** The key of the default fixture set that sees every entity. */
     public static final String DEFAULT_API_KEY = ApiKey.DEFAULT;
+
+    static {
+        // sandbox-spring adds webhooks that name the application's own port once its web server has
+        // started, after the sandbox: the one way from a handle to its webhooks, outside this package
+        ConfiguredWebhooks.install(handle -> ((Sandbox) handle).server.webhooks());
+    }
 
     private final SandboxServer server;
     /** Read once at start: it stays what the sandbox listened on after close, for messages and checks. */

@@ -19,7 +19,7 @@ import java.util.Map;
  * @param stateFile the file that keeps the state across restarts, or null to keep it in memory
  * @param fixtureDocuments whole fixture files that replace the set's own, by file name
  * @param extraApiKeys keys added to the set's own
- * @param webhooks receivers of both webhook events as the set's first key sees them
+ * @param webhooks endpoints given at start (they survive reset)
  * @param verbose whether to log one line per request
  * @param onDemand how many sandboxes this one may start on demand and when they idle out, or null when
  *     it starts none (a sandbox started on demand starts no more)
@@ -28,13 +28,23 @@ public record RuntimeConfig(String host, int port, String fixtures, ClockMode cl
                             String adminToken, List<String> corsOrigins, int rateLimitPerMinute,
                             java.time.Duration rateLimitWindow, Path stateFile,
                             long maxImportBytes, Map<String, JsonNode> fixtureDocuments, List<ApiKey> extraApiKeys,
-                            List<String> webhooks, boolean verbose, OnDemandLimits onDemand) {
+                            List<Webhook> webhooks, boolean verbose, OnDemandLimits onDemand) {
 
     public RuntimeConfig {
         corsOrigins = List.copyOf(corsOrigins);
         fixtureDocuments = Map.copyOf(fixtureDocuments);
         extraApiKeys = List.copyOf(extraApiKeys);
         webhooks = List.copyOf(webhooks);
+    }
+
+    /**
+     * An endpoint given at start; null fields take their defaults (the fixture set's first key, both
+     * events, no signature).
+     */
+    public record Webhook(String url, String apiKey, List<String> events, String secret) {
+        public static Webhook to(String url) {
+            return new Webhook(url, null, null, null);
+        }
     }
 
     /**

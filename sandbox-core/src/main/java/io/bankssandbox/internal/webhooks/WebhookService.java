@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.webhooks;
 
+import io.bankssandbox.internal.runtime.RuntimeConfig;
 import io.bankssandbox.internal.runtime.SandboxRuntime;
 import io.bankssandbox.internal.events.DomainEvent;
 import io.bankssandbox.internal.state.DomainException;
@@ -55,6 +56,14 @@ public final class WebhookService implements AutoCloseable {
 
     public WebhookEndpoint register(WebhookEndpoints.Registration registration) {
         return runtime.state().write(state -> endpoints.register(state, registration, runtime.clock().now()));
+    }
+
+    /**
+     * An endpoint that lives as configuration (survives reset, no part of the state), added while the
+     * sandbox runs; under the state's read lock, so no write is fanning events out meanwhile.
+     */
+    public WebhookEndpoint configure(RuntimeConfig.Webhook webhook) {
+        return runtime.state().read(state -> endpoints.configure(state, webhook, runtime.clock().now()));
     }
 
     public WebhookEndpoint delete(String endpointId) {
