@@ -24,6 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * them). Without them the test is skipped with a message, except in CI, where they are guaranteed.
  */
 class PythonRecipeTest {
+    /** Debian's Python, with Debian's packages (a python3 earlier on the PATH may be another one). */
+    private static final String PYTHON = "/usr/bin/python3";
     private static final Path PAGE = Path.of("..", "docs", "python.md");
     private static final Path JAR = Path.of("..", "sandbox-standalone", "target", "banks-sandbox.jar");
     /** A python block whose first line names its file: {@code # conftest.py}. */
@@ -49,10 +51,10 @@ class PythonRecipeTest {
             Files.writeString(project.resolve(file.getKey()), file.getValue());
         }
 
-        boolean library = run(project, "python3", "-c", "import standardwebhooks").exit == 0;
+        boolean library = run(project, PYTHON, "-c", "import standardwebhooks").exit == 0;
         System.out.println(library ? "webhook signatures checked by the standardwebhooks library"
                 : "webhook signatures checked by hand: the standardwebhooks package is not installed (PyPI is out of reach)");
-        Result pytest = run(project, "python3", "-m", "pytest", "-n", "4", "-p", "no:cacheprovider", "-q", "-rA");
+        Result pytest = run(project, PYTHON, "-m", "pytest", "-n", "4", "-p", "no:cacheprovider", "-v");
         System.out.println(pytest.output);
         assertThat(pytest.exit).as(pytest.output).isZero();
         assertThat(pytest.output).contains("6 passed");
@@ -64,7 +66,7 @@ class PythonRecipeTest {
         boolean required = "true".equalsIgnoreCase(System.getenv("CI"));
         Result probe;
         try {
-            probe = run(Path.of("."), "python3", "-c", "import pytest, requests, xdist");
+            probe = run(Path.of("."), PYTHON, "-c", "import pytest, requests, xdist");
         } catch (IOException noPython) {
             probe = new Result(127, noPython.getMessage());
         }
