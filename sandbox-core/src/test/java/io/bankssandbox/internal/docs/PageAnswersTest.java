@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class PageAnswersTest {
     private static final Path REFERENCE = Path.of("..", "docs", "reference.md");
+    private static final Path REMITTANCES = Path.of("..", "docs", "remittances.md");
 
     /**
      * One answer a page shows: the served document's example of {@code status} for {@code operation}
@@ -76,7 +77,20 @@ class PageAnswersTest {
                     """
                     {"path": "/_sandbox/sandboxes", "headers": {"Content-Type": "application/json"},
                      "body": {"name": "%s"}}
-                    """.formatted("n".repeat(201))));
+                    """.formatted("n".repeat(201))),
+            // remittances.md: the parsed ERA of a remittance whose money has not arrived, for a client in any language
+            Shown.replayed(REMITTANCES, "GET /_sandbox/remittances/{remittance_id}/era", 200,
+                    "The ERA of a payment whose money comes in three days",
+                    """
+                    {"path": "/_sandbox/remittances/remittance_{era}/era",
+                     "given": [{"method": "POST", "path": "/_sandbox/insurance-payments",
+                                "headers": {"Content-Type": "application/json"},
+                                "body": {"account_id": "account_0000000ptmhjx1gxm2mi", "payer": {"name": "CIGNA", "id": "62308"},
+                                         "payment_delay": "P3D",
+                                         "claims": [{"patient_control_number": "PCN-2207", "charged_amount": 30000,
+                                                     "paid_amount": 24000}]},
+                                "capture": {"era": {"pointer": "/era/id", "after": "era_"}}}]}
+                    """));
 
     private static JsonNode served;
 
