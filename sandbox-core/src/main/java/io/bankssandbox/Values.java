@@ -279,11 +279,14 @@ final class Values {
     static RecordedRequest request(JournalEntry e) {
         return new RecordedRequest(e.sequence(), e.at(), e.method(), e.path(), e.idempotencyKey(),
                 e.requestBody() == null ? null : e.requestBody().toString(), e.status(),
-                e.responseBody() == null ? null : e.responseBody().toString());
+                e.responseBody() == null ? null : e.responseBody().toString(), e.fault() == null ? null
+                        : new RecordedRequest.ServedFault(e.fault().afterProcessing(), e.fault().closeConnection(),
+                                e.fault().processedStatus(), e.fault().processedBody() == null ? null
+                                        : e.fault().processedBody().toString()));
     }
 
     static Fault fault(io.bankssandbox.internal.requests.Fault f) {
-        return new Fault(f.method(), f.path(), f.status(), f.body() == null ? null : f.body().toString(), f.delayMs(),
-                f.times());
+        return new Fault(f.method(), f.path(), f.status(), f.body() == null ? null : f.body().toString(), f.headers(),
+                f.delayMs(), f.afterProcessing(), f.closeConnection(), f.times());
     }
 }

@@ -15,12 +15,12 @@ import java.util.function.Supplier;
  * (or refusal) on the way back out.
  *
  * <pre>
- * /v0             journal, write, errors, faults, clock, auth, rate limit, persistence,
+ * /v0             journal, write, faults, errors, clock, auth, rate limit, persistence,
  *                 idempotency key, body, idempotency, validation, route
  * /_sandbox       journal, write, errors, clock, auth (admin token), persistence,
  *                 idempotency key, body, idempotency, validation, route
  * public pages    write, errors, clock, auth (nobody), body, validation, route
- * unknown route   [journal, write, errors, faults (/v0 only)] or [write, errors], then 404
+ * unknown route   [journal, write, faults, errors (/v0)] or [write, errors], then 404
  * </pre>
  *
  * A /v0 GET that carries {@code Banks-Sandbox-Read: operator} travels the /_sandbox chain: the operator reads what
@@ -62,13 +62,14 @@ public final class HttpPipeline {
         Filter validation = new ValidationFilter(validator);
         Filter route = new RouteFilter();
 
-        this.api = List.of(journaling, writing, errors, faulting, clockCatchUp, auth, rateLimit, persistence,
+        // faults outside errors: a fault after processing replaces a refusal too, once it is the answer
+        this.api = List.of(journaling, writing, faulting, errors, clockCatchUp, auth, rateLimit, persistence,
                 idempotencyKey, body, idempotency, validation, route);
         this.control = List.of(journaling, writing, errors, clockCatchUp, auth, persistence,
                 idempotencyKey, body, idempotency, validation, route);
         this.pages = List.of(writing, errors, clockCatchUp, auth, body, validation, route);
         Filter notFound = new NotFoundFilter();
-        this.unknownApiRoute = List.of(journaling, writing, errors, faulting, notFound);
+        this.unknownApiRoute = List.of(journaling, writing, faulting, errors, notFound);
         this.unknownRoute = List.of(writing, errors, notFound);
     }
 

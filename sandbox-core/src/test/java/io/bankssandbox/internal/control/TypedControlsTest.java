@@ -222,7 +222,7 @@ class TypedControlsTest extends SandboxTestBase {
         assertThat(api.get("/v0/accounts").status()).isEqualTo(200);
         assertThat(sandbox.faults().list()).isEmpty();
 
-        sandbox.faults().inject(new Fault("*", "/v0/*", 500, null, 0, 3));
+        sandbox.faults().inject(Fault.of("*", "/v0/*", 500).times(3));
         sandbox.faults().clear();
         assertThat(api.get("/v0/entities").status()).isEqualTo(200);
         assertThat(catchSandboxException(() -> sandbox.faults().inject("GET", "no-slash", 700)).status())
