@@ -32,7 +32,7 @@ class NpiCheckDigitTest extends SandboxTestBase {
             assertThat(NpiCheckDigit.isValid("123456789" + wrong)).as("123456789%s", wrong).isFalse();
         }
         assertThat(NpiCheckDigit.isValid("1245319599")).isTrue();
-        assertThat(NpiCheckDigit.isValid("2000000008")).isTrue();
+        assertThat(NpiCheckDigit.isValid("2000000002")).isTrue();
         assertThat(NpiCheckDigit.isValid("123456789")).isFalse();
         assertThat(NpiCheckDigit.isValid(null)).isFalse();
         assertThat(NpiCheckDigit.violations("npi", "1234567890")).containsExactly(REFUSED);
