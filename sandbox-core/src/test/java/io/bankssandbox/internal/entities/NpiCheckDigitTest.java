@@ -41,6 +41,12 @@ class NpiCheckDigitTest extends SandboxTestBase {
     }
 
     @Test
+    void theReferenceQuotesTheRefusalAsItIs() throws java.io.IOException {
+        assertThat(java.nio.file.Files.readString(java.nio.file.Path.of("..", "docs", "reference.md")).replaceAll("\\s+", " "))
+                .contains(REFUSED);
+    }
+
+    @Test
     void everyNpiOfTheDefaultFixturesPassesTheCheckDigit() {
         JsonNode state = state();
         List<String> npis = new ArrayList<>();
