@@ -8,9 +8,7 @@ import io.bankssandbox.internal.state.Json;
 import io.bankssandbox.internal.testing.ApiClient;
 import io.bankssandbox.internal.testing.SandboxTestBase;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -93,11 +91,7 @@ class FaultsDocTest extends SandboxTestBase {
     }
 
     private HttpResponse<String> postCard(String key) throws IOException, InterruptedException {
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        return client.send(HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + "/v0/cards"))
-                .timeout(Duration.ofSeconds(60))
-                .header("Authorization", "Bearer " + ALL).header("Content-Type", "application/json").header("Idempotency-Key", key)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(Json.MAPPER.writeValueAsBytes(cardBody(riversideOperatingAccountId()))))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(
+                api.postRequest("/v0/cards", cardBody(riversideOperatingAccountId()), key), HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -15,7 +15,6 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -64,14 +63,9 @@ class FaultsAfterProcessingTest extends SandboxTestBase {
     private HttpResponse<String> postCard(String idempotencyKey) throws IOException {
         HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5)).build();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + "/v0/cards"))
-                .timeout(Duration.ofSeconds(60)) // a hang fails the test, never stalls the build
-                .header("Authorization", "Bearer " + ALL).header("Content-Type", "application/json")
-                .header("Idempotency-Key", idempotencyKey)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(Json.MAPPER.writeValueAsBytes(
-                        cardBody(riversideOperatingAccountId())))).build();
         try {
-            return client.send(request, HttpResponse.BodyHandlers.ofString());
+            return client.send(api.postRequest("/v0/cards", cardBody(riversideOperatingAccountId()), idempotencyKey),
+                    HttpResponse.BodyHandlers.ofString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.internal.state.Json;
 import io.bankssandbox.internal.testing.SandboxTestBase;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -38,12 +37,7 @@ class LostAnswerConcurrencyTest extends SandboxTestBase {
      */
     private HttpResponse<String> createCard(String key, CountDownLatch go) throws Exception {
         go.await();
-        HttpRequest request = HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + "/v0/cards"))
-                .timeout(Duration.ofSeconds(60)) // a hang fails the test, never stalls the build
-                .header("Authorization", "Bearer " + ALL).header("Content-Type", "application/json")
-                .header("Idempotency-Key", key)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(Json.MAPPER.writeValueAsBytes(
-                        cardBody(riversideOperatingAccountId())))).build();
+        HttpRequest request = api.postRequest("/v0/cards", cardBody(riversideOperatingAccountId()), key);
         for (int tries = 1; ; tries++) {
             try {
                 return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
