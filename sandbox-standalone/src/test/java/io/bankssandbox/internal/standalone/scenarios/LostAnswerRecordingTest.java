@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.internal.standalone.Http;
 import java.io.IOException;
@@ -50,7 +51,11 @@ class LostAnswerRecordingTest {
 
         // without the fault, the step that expects no answer gets one, and fails
         Path changed = temp.resolve("changed.json");
-        Files.writeString(changed, json.replace("\"close_connection\":true", "\"close_connection\":false,\"status\":503"));
+        ObjectNode scenario = (ObjectNode) Http.JSON.readTree(json);
+        JsonNode fault = scenario.get("steps").get(0);
+        ((ObjectNode) fault.at("/control/body")).put("close_connection", false).put("status", 503);
+        ((ObjectNode) fault.get("expect")).remove("body");
+        Files.writeString(changed, Http.JSON.writeValueAsString(scenario));
         ReplayTest.Run failing = replay(changed.toString());
         assertThat(failing.out()).contains("expected no answer (a closed connection), was status 503");
         assertThat(failing.exitCode()).isEqualTo(1);
