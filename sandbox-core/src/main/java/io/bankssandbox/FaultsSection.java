@@ -1,9 +1,6 @@
 package io.bankssandbox;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.bankssandbox.internal.state.Json;
 import java.util.List;
 
 /**
@@ -25,43 +22,10 @@ final class FaultsSection implements Sandbox.Faults {
 
     @Override
     public List<Fault> inject(Fault fault) {
-        ObjectNode request = requestBody(fault);
+        ObjectNode request = Values.faultRequest(fault);
         operator.check("POST", "/_sandbox/faults", request);
         operator.runtime().faults().add(io.bankssandbox.internal.requests.Fault.fromRequest(request));
         return list();
-    }
-
-    /** The fault as the route takes it: what is left at its default is left out. */
-    private static ObjectNode requestBody(Fault fault) {
-        ObjectNode request = Json.MAPPER.createObjectNode();
-        request.put("method", fault.method()).put("path", fault.path());
-        if (fault.status() != null) {
-            request.put("status", fault.status());
-        }
-        if (fault.body() != null) {
-            request.set("body", body(fault.body()));
-        }
-        if (!fault.headers().isEmpty()) {
-            fault.headers().forEach(request.putObject("headers")::put);
-        }
-        if (fault.delayMs() != 0) {
-            request.put("delay_ms", fault.delayMs());
-        }
-        if (fault.afterProcessing()) {
-            request.put("after_processing", true);
-        }
-        if (fault.closeConnection()) {
-            request.put("close_connection", true);
-        }
-        return request.put("times", fault.times());
-    }
-
-    private static JsonNode body(String json) {
-        try {
-            return Json.MAPPER.readTree(json);
-        } catch (JsonProcessingException e) {
-            throw new SandboxException(400, List.of("body must be JSON: " + e.getOriginalMessage()));
-        }
     }
 
     @Override

@@ -23,6 +23,7 @@ public record Fault(String method, String path, Integer status, JsonNode body, M
 
     public Fault {
         method = method.toUpperCase(Locale.ROOT); // as requests name methods
+        body = body == null || body.isNull() ? null : body; // a JSON null read back from a list is no body
         headers = headers == null || headers.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(headers));
     }
 
