@@ -115,6 +115,11 @@ public final class Exchange {
                 : ErrorShape.NEST.render(ApiException.of(status, ErrorShape.reasonPhrase(status)));
     }
 
+    /** Whether a fault closes this exchange's connection instead of answering it. */
+    boolean resetsConnection() {
+        return fault != null && fault.fault().closeConnection();
+    }
+
     void fail(ApiException e) {
         error = e;
         status = e.status();

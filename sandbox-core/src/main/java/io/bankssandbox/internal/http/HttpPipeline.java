@@ -113,7 +113,18 @@ public final class HttpPipeline {
             case CONTROL -> control;
             case PUBLIC -> pages;
         };
-        new Exchange(chain, ctx, family, route, ctx.method().name(), target(ctx), ctx.pathParamMap()).proceed();
+        run(new Exchange(chain, ctx, family, route, ctx.method().name(), target(ctx), ctx.pathParamMap()));
+    }
+
+    /**
+     * Runs the exchange's chain; a fault that closes the connection does so last, once the journal holds
+     * the exchange, so a test that sees the I/O error finds it journaled.
+     */
+    private static void run(Exchange exchange) {
+        exchange.proceed();
+        if (exchange.resetsConnection()) {
+            ConnectionReset.reset(exchange.ctx);
+        }
     }
 
     /** An unknown route: {@code Cannot GET /path}, journaled (and open to faults) like any /v0 exchange. */
@@ -121,8 +132,8 @@ public final class HttpPipeline {
         String target = target(ctx);
         boolean v0 = target.startsWith("/v0");
         ErrorShape shape = ctx.path().startsWith("/v0/external-accounts") ? ErrorShape.SIMPLE : ErrorShape.NEST;
-        new Exchange(v0 ? unknownApiRoute : unknownRoute, ctx, v0 ? Family.API : Family.CONTROL,
-                new Route(null, shape, null, null), ctx.method().name(), target, Map.of()).proceed();
+        run(new Exchange(v0 ? unknownApiRoute : unknownRoute, ctx, v0 ? Family.API : Family.CONTROL,
+                new Route(null, shape, null, null), ctx.method().name(), target, Map.of()));
     }
 
     private static boolean isOperatorRead(Context ctx) {

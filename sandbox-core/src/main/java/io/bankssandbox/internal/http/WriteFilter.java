@@ -26,9 +26,8 @@ final class WriteFilter implements Filter {
     private static byte[] write(Exchange exchange) {
         Context ctx = exchange.ctx;
         if (exchange.fault != null) {
-            if (exchange.fault.fault().closeConnection()) {
-                ConnectionReset.reset(ctx);
-                return null;
+            if (exchange.resetsConnection()) {
+                return null; // nothing is written: the pipeline resets the connection once the exchange is journaled
             }
             exchange.fault.fault().headers().forEach(ctx::header);
         }

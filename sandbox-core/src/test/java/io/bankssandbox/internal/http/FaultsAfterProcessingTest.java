@@ -80,6 +80,7 @@ class FaultsAfterProcessingTest extends SandboxTestBase {
         Throwable lost = catchThrowable(() -> postCard("lost-answer-0001"));
 
         assertThat(lost).as("the client sees an I/O error, not an answer").isInstanceOf(IOException.class);
+        assertThat(journal()).as("journaled before the connection is reset, so a test sees it at once").hasSize(1);
         assertThat(cards()).as("the request was processed: its card is kept").isEqualTo(before + 1);
         String created = state().get("cards").get(before).get("id").asText();
         ApiClient.Response retry = api.post("/v0/cards", cardBody(riversideOperatingAccountId()), "lost-answer-0001");
