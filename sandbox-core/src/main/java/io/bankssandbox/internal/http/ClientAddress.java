@@ -21,10 +21,19 @@ public final class ClientAddress {
     private static final Pattern PORT = Pattern.compile("\\d{1,5}");
     private static final Pattern PREFIX = Pattern.compile("/?[A-Za-z0-9._~%!$&'()*+;=:@/-]*");
 
-    private ClientAddress() {}
+    private final Context ctx;
+
+    private ClientAddress(Context ctx) {
+        this.ctx = ctx;
+    }
+
+    /** The address of {@code ctx}'s client, read from its headers only when a route asks for it. */
+    static ClientAddress of(Context ctx) {
+        return new ClientAddress(ctx);
+    }
 
     /** {@code scheme://host[:port][prefix]}, without a trailing slash. */
-    public static String baseUrl(Context ctx) {
+    public String baseUrl() {
         String scheme = null;
         String authority = null;
         String forwarded = ctx.header("Forwarded");

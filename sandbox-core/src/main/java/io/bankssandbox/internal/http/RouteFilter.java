@@ -5,6 +5,6 @@ final class RouteFilter implements Filter {
     @Override
     public void apply(Exchange exchange) {
         exchange.answer(exchange.route.handler().handle(new ApiRequest(exchange.caller, exchange.pathParams,
-                exchange.query, exchange.requestBody, exchange.command, ClientAddress.baseUrl(exchange.ctx), exchange.requestStream)));
+                exchange.query, exchange.requestBody, exchange.command, ClientAddress.of(exchange.ctx), exchange.requestStream)));
     }
 }
