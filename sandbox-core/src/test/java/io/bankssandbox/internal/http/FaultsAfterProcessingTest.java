@@ -139,6 +139,32 @@ class FaultsAfterProcessingTest extends SandboxTestBase {
     }
 
     @Test
+    void aSandboxOnDemandUnderItsPathLosesAnAnswerTheSameWay() throws Exception {
+        io.bankssandbox.internal.server.SandboxServer host = SandboxInternals.serve(
+                io.bankssandbox.SandboxConfig.builder().output(io.bankssandbox.SandboxConfig.Output.SILENT).build(),
+                io.bankssandbox.internal.runtime.RuntimeConfig.OnDemandLimits.DEFAULTS);
+        try {
+            ApiClient hostControl = new ApiClient("http://127.0.0.1:" + host.port(), null);
+            String base = hostControl.post("/_sandbox/sandboxes", Map.of(), null).json().get("base_url").asText();
+            ApiClient onDemand = new ApiClient(base, ALL);
+            assertThat(new ApiClient(base, null).post("/_sandbox/faults", Map.of("method", "POST", "path", "/v0/cards",
+                    "after_processing", true, "close_connection", true), null).status()).isEqualTo(200);
+
+            Throwable lost = catchThrowable(() -> HttpClient.newHttpClient().send(onDemand.postRequest("/v0/cards",
+                    cardBody(riversideOperatingAccountId()), "on-demand-lost-1"), HttpResponse.BodyHandlers.ofString()));
+
+            assertThat(lost).isInstanceOf(IOException.class);
+            JsonNode entry = new ApiClient(base, null).get("/_sandbox/requests").json().get("data").get(0);
+            assertThat(entry.get("path").asText()).isEqualTo("/v0/cards");
+            assertThat(entry.get("status").asInt()).isZero();
+            assertThat(onDemand.post("/v0/cards", cardBody(riversideOperatingAccountId()), "on-demand-lost-1")
+                    .header("Idempotency-Replayed")).contains("true");
+        } finally {
+            host.stop();
+        }
+    }
+
+    @Test
     void aServiceUnavailableCarriesRetryAfter() {
         inject(Map.of("method", "GET", "path", "/v0/accounts", "status", 503, "headers", Map.of("Retry-After", "1")));
         ApiClient.Response refused = api.get("/v0/accounts");
