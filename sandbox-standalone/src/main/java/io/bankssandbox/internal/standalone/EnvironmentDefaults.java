@@ -22,10 +22,12 @@ final class EnvironmentDefaults implements CommandLine.IDefaultValueProvider {
     static final String PREFIX = "BANKS_SANDBOX_";
     /**
      * Variables of the project's other tools, never options: the launchers' ({@code bin/banks-sandbox},
-     * the npm package: JAVA, JAVA_OPTS, JAR, CDS), the Playwright fixture's URL and the build's own. A
-     * server started beside them (Playwright's webServer) must not refuse them.
+     * the npm package: JAVA, JAVA_OPTS, JAR, CDS), the Playwright fixture's URL, the pytest recipe's
+     * (URL, JAR, IMAGE, ENGINE: docs/python.md) and the build's own. A server started beside them
+     * (Playwright's webServer, the recipe's jar) must not refuse them.
      */
-    static final Set<String> NOT_OPTIONS = Set.of("JAVA", "JAVA_OPTS", "JAR", "CDS", "URL", "VERSION", "BUILD_JAR");
+    static final Set<String> NOT_OPTIONS = Set.of("JAVA", "JAVA_OPTS", "JAR", "CDS", "URL", "IMAGE", "ENGINE", "VERSION",
+            "BUILD_JAR");
 
     private final Map<String, String> environment;
     private final Set<ArgSpec> fromEnvironment = new HashSet<>();

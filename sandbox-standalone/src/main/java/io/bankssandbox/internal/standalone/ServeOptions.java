@@ -3,6 +3,7 @@ package io.bankssandbox.internal.standalone;
 import io.bankssandbox.ClockMode;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.internal.access.ApiKey;
+import io.bankssandbox.internal.http.RateLimiter;
 import io.bankssandbox.internal.runtime.LibraryLogging;
 import io.bankssandbox.internal.runtime.RuntimeConfig;
 import io.bankssandbox.internal.server.SandboxServer;
@@ -69,8 +70,14 @@ final class ServeOptions {
     List<String> corsOrigins;
 
     @Option(names = "--rate-limit", defaultValue = "0", paramLabel = "N",
-            description = "Requests per minute per API key (429 with Retry-After beyond); 0 = off. Default: off")
+            description = "Requests per API key in one --rate-limit-window (429 with Retry-After beyond); 0 = off. "
+                    + "Default: off")
     int rateLimit;
+
+    @Option(names = "--rate-limit-window", defaultValue = "PT1M", paramLabel = "D", converter = ValueConverters.DurationConverter.class,
+            description = "The rate limit's window per key (ISO 8601, wall-clock time; PT1S for a quick retry test); "
+                    + "Retry-After is never longer than what remains of it. Default: ${DEFAULT-VALUE}")
+    Duration rateLimitWindow;
 
     @Option(names = "--verbose", description = "Log every request and the server's startup.")
     boolean verbose;
@@ -105,6 +112,8 @@ final class ServeOptions {
         check(spec, "--sandbox-idle-timeout", !sandboxIdleTimeout.isNegative() && !sandboxIdleTimeout.isZero(),
                 "must be a positive duration, not " + sandboxIdleTimeout);
         check(spec, "--rate-limit", rateLimit >= 0, "must be 0 (off) or more, not " + rateLimit);
+        String window = RateLimiter.windowProblem(rateLimitWindow);
+        check(spec, "--rate-limit-window", window == null, window);
         if (verbose) {
             // slf4j-simple reads these when the first logger is made, which is after this point
             System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
@@ -115,6 +124,7 @@ final class ServeOptions {
         PrintWriter err = spec.commandLine().getErr();
         SandboxConfig.Builder config = SandboxConfig.builder().host(host).port(port).fixtures(fixtures)
                 .clockMode(clock).start(start).seed(seed).adminToken(adminToken).rateLimitPerMinute(rateLimit)
+                .rateLimitWindow(rateLimitWindow)
                 .stateFile(stateFile).maxImportBytes(maxImportSize)
                 // the CLI prints its own banner below; --verbose adds request lines and the libraries' logs
                 .output(verbose ? SandboxConfig.Output.VERBOSE : SandboxConfig.Output.SILENT);
@@ -189,6 +199,7 @@ final class ServeOptions {
         return new RuntimeConfig(config.host(), config.port(), config.fixtures(),
                 io.bankssandbox.internal.clock.ClockMode.valueOf(config.clockMode().name()), config.start(),
                 config.seed(), config.adminToken(), config.corsOrigins(), config.rateLimitPerMinute(),
+                config.rateLimitWindow(),
                 config.stateFile(), config.maxImportBytes(), config.fixtureDocuments(),
                 config.extraApiKeys().stream().map(k -> new ApiKey(k.key(), k.description(), k.entityIds())).toList(),
                 config.webhooks(), config.output() == SandboxConfig.Output.VERBOSE, onDemand);
