@@ -78,8 +78,8 @@ class EnvironmentOptionsTest {
         Map<String, String> environment = Map.of("BANKS_SANDBOX_PORT", "0", "BANKS_SANDBOX_CLOCK", "frozen",
                 "BANKS_SANDBOX_START", "2026-03-02T09:00:00Z", "BANKS_SANDBOX_WEBHOOK", "inbox",
                 "BANKS_SANDBOX_URL", "http://127.0.0.1:1", "BANKS_SANDBOX_JAVA", "/usr/bin/java",
-                "BANKS_SANDBOX_JAVA_OPTS", "-Xmx256m", "BANKS_SANDBOX_VERSION", "0", "BANKS_SANDBOX_JAR", "x.jar",
-                "BANKS_SANDBOX_CDS", "x.jsa", "BANKS_SANDBOX_IMAGE", "banks-sandbox:0", "BANKS_SANDBOX_ENGINE", "podman");
+                "BANKS_SANDBOX_VERSION", "0", "BANKS_SANDBOX_JAR", "x.jar",
+                "BANKS_SANDBOX_IMAGE", "banks-sandbox:0", "BANKS_SANDBOX_ENGINE", "podman");
         try (SandboxProcess server = SandboxProcess.start(environment, "serve")) {
             assertThat(server.stdout()).contains("Webhook: inbox");
             String clock = Http.get(server.baseUrl() + "/_sandbox/clock", null).body();

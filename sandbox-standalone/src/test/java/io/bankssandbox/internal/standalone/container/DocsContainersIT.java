@@ -168,7 +168,10 @@ class DocsContainersIT {
             assertThat(Http.get(url + readiness.path("path").asText(), null).statusCode())
                     .as("the token of the manifest guards the control API").isEqualTo(401);
             assertThat(Http.get(url + "/v0/entities", "lm_key_sandbox_all").statusCode()).isEqualTo(200);
-            List<String> exec = new ArrayList<>(List.of("exec", name + "-pod-" + container.path("name").asText()));
+            // kube play prints the pod's id, then under "Container:" the id of each container it started
+            List<String> played = play.out().lines().toList();
+            String bank = played.get(played.indexOf("Container:") + 1).trim();
+            List<String> exec = new ArrayList<>(List.of("exec", bank));
             container.at("/livenessProbe/exec/command").forEach(word -> exec.add(word.asText()));
             Podman.Result liveness = podman(exec.toArray(String[]::new));
             assertThat(liveness.exit()).as(liveness.toString()).isZero();
