@@ -16,7 +16,11 @@ const POLL_MS = 25;
 export class Sandbox {
   /** `sandbox_...`: its id among the server's sandboxes. */
   readonly id: string;
-  /** `http://127.0.0.1:PORT`, without a trailing slash: the /v0 API and this sandbox's own /_sandbox API. */
+  /**
+   * Where it answers, without a trailing slash: the /v0 API, its own /_sandbox API and its dashboard. A sandbox
+   * started on demand answers under a path of the server's address (`http://127.0.0.1:PORT/sandboxes/sandbox_...`),
+   * through the same port (or container port, or proxy); the host at the server's address itself.
+   */
   readonly baseUrl: string;
   /** The key that sees every entity (`lm_key_sandbox_all` in the default fixtures), else the first key. */
   readonly apiKey: string;
@@ -510,7 +514,12 @@ export class Webhooks {
 export class Faults {
   constructor(private readonly control: Api) {}
 
-  /** `(method, path, status)`, or the whole fault (`body`, `delay_ms`, `times`); answers the faults now scripted. */
+  /**
+   * `(method, path, status)`, or the whole fault: `body`, `headers` (`{ "Retry-After": "1" }`), `delay_ms`,
+   * `after_processing` (the request is processed first, its changes kept, then answered with the fault),
+   * `close_connection` (no answer: the connection is reset; with `after_processing`, the lost answer), `times`.
+   * Answers the faults now scripted.
+   */
   inject(method: string, path: string, status: number): Promise<Schemas["Fault"][]>;
   inject(fault: Schemas["FaultRequest"]): Promise<Schemas["Fault"][]>;
   async inject(fault: string | Schemas["FaultRequest"], path?: string, status?: number) {
