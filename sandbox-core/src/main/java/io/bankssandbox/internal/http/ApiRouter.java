@@ -30,11 +30,12 @@ public final class ApiRouter {
         return pipeline;
     }
 
-    /** A GET, and HEAD on the same path: the very same exchange (auth, status, headers), without the body. */
+    /**
+     * A GET; a HEAD on the same path is the very same exchange (auth, status, headers) without the body,
+     * served through this route by {@link HeadAsGet}.
+     */
     public void get(String path, ErrorShape shape, RouteHandler handler) {
-        Route route = route("GET", path, shape, null, handler);
-        routes.get(path, serving(route));
-        routes.head(path, serving(route));
+        routes.get(path, serving(route("GET", path, shape, null, handler)));
     }
 
     public void delete(String path, ErrorShape shape, RouteHandler handler) {

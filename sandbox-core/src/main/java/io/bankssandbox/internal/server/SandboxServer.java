@@ -21,6 +21,7 @@ import io.bankssandbox.internal.carddetails.CardDetailsFeature;
 import io.bankssandbox.internal.entities.EntityDetailsFeature;
 import io.bankssandbox.internal.transactions.TransactionsFeature;
 import io.bankssandbox.internal.transfers.TransfersFeature;
+import io.bankssandbox.internal.http.HeadAsGet;
 import io.bankssandbox.internal.http.JettyHost;
 import io.bankssandbox.internal.ondemand.OnDemandFeature;
 import io.bankssandbox.internal.ondemand.OnDemandSandboxes;
@@ -157,17 +158,23 @@ public final class SandboxServer {
             io.javalin.http.Handler openApiDocument =
                     ctx -> ctx.contentType("application/json; charset=utf-8").result(Contracts.openApi().bytes());
             javalin.routes.get("/_sandbox/openapi.json", openApiDocument);
-            javalin.routes.head("/_sandbox/openapi.json", openApiDocument);
             pipeline.served().add("GET", "/_sandbox/openapi.json");
-            for (HandlerType method : List.of(HandlerType.GET, HandlerType.HEAD, HandlerType.POST, HandlerType.PUT,
+            for (HandlerType method : List.of(HandlerType.GET, HandlerType.POST, HandlerType.PUT,
                     HandlerType.PATCH, HandlerType.DELETE)) {
                 javalin.routes.addEndpoint(new io.javalin.router.Endpoint(method, "/*", pipeline::notFound));
             }
+            // every HEAD is its path's GET (an unknown path's too: the GET catch-all above), through one
+            // endpoint rather than one per GET route, each of which a further sandbox built again
+            javalin.routes.addEndpoint(new io.javalin.router.Endpoint(HandlerType.HEAD, "/*", new HeadAsGet(this::router, pipeline::notFound)));
             // any other method (TRACE, CONNECT, one Javalin has never heard of) has no endpoint at all: its
             // unknown route gets the same answer, instead of Javalin's plain-text "Endpoint ... not found"
             javalin.routes.exception(io.javalin.router.EndpointNotFound.class, (e, ctx) -> pipeline.notFound(ctx));
         });
         this.activity = new RequestActivity(new JavalinServlet(app.unsafe));
+    }
+
+    private io.javalin.router.InternalRouter router() {
+        return app.unsafe.internalRouter;
     }
 
     /**
