@@ -149,23 +149,23 @@ public final class SandboxServer {
                 ctx -> ctx.contentType("application/json; charset=utf-8").result(Contracts.openApi().bytes());
         routes.get("/_sandbox/openapi.json", openApiDocument);
         pipeline.served().add("GET", "/_sandbox/openapi.json");
-        List<HandlerType> methods = List.of(HandlerType.GET, HandlerType.POST, HandlerType.PUT, HandlerType.PATCH,
-                HandlerType.DELETE); // HEAD: HeadAsGet, below
-        if (onDemand != null) {
-            // the path of a sandbox on demand that was closed (or never started) comes here: say that sandbox is gone
-            io.javalin.http.Handler gone = ctx -> pipeline.refuse(ctx, "/" + ctx.pathParamMap().getOrDefault("rest", ""),
-                    io.bankssandbox.internal.state.DomainException.notFound("Sandbox", ctx.pathParam("sandbox_id")));
-            for (HandlerType method : methods) {
-                routes.addEndpoint(new io.javalin.router.Endpoint(method, OnDemandSandboxes.PATH + "{sandbox_id}", gone));
-                routes.addEndpoint(new io.javalin.router.Endpoint(method, OnDemandSandboxes.PATH + "{sandbox_id}/<rest>", gone));
+        // the path of a sandbox on demand that was closed (or never started) comes here too: that sandbox is gone
+        io.javalin.http.Handler unknown = onDemand == null ? pipeline::notFound : ctx -> {
+            String gone = OnDemandSandboxes.idIn(ctx.path());
+            if (gone == null) {
+                pipeline.notFound(ctx);
+            } else {
+                pipeline.refuse(ctx, OnDemandSandboxes.restOf(ctx.path()),
+                        io.bankssandbox.internal.state.DomainException.notFound("Sandbox", gone));
             }
-        }
-        for (HandlerType method : methods) {
-            routes.addEndpoint(new io.javalin.router.Endpoint(method, "/*", pipeline::notFound));
+        };
+        for (HandlerType method : List.of(HandlerType.GET, HandlerType.POST, HandlerType.PUT, HandlerType.PATCH,
+                HandlerType.DELETE)) { // HEAD: HeadAsGet, below
+            routes.addEndpoint(new io.javalin.router.Endpoint(method, "/*", unknown));
         }
         // every HEAD is its path's GET (an unknown path's too: the GET catch-all above), through one
         // endpoint rather than one per GET route, each of which a further sandbox built again
-        routes.addEndpoint(new io.javalin.router.Endpoint(HandlerType.HEAD, "/*", new HeadAsGet(this::router, pipeline::notFound)));
+        routes.addEndpoint(new io.javalin.router.Endpoint(HandlerType.HEAD, "/*", new HeadAsGet(this::router, unknown)));
         // any other method (TRACE, CONNECT, one Javalin has never heard of) has no endpoint at all: its
         // unknown route gets the same answer, instead of Javalin's plain-text "Endpoint ... not found"
         routes.exception(io.javalin.router.EndpointNotFound.class, (e, ctx) -> pipeline.notFound(ctx));
