@@ -84,6 +84,11 @@ public final class SandboxServer {
             PrebuiltFixtureSets.provider(PREBUILT_FIXTURE_SETS));
 
     public SandboxServer(RuntimeConfig config) {
+        this(config, config.onDemand() != null ? config.onDemand().ticker() : System::nanoTime);
+    }
+
+    /** {@code ticker}: what this sandbox's idle time is measured on (its host's, for one started on demand). */
+    private SandboxServer(RuntimeConfig config, java.util.function.LongSupplier ticker) {
         warmUp();
         this.host = config.host();
         this.requestedPort = config.port();
@@ -94,7 +99,7 @@ public final class SandboxServer {
         this.webhooks = new io.bankssandbox.internal.webhooks.WebhookService(runtime, "banks-sandbox-webhooks",
                 SandboxVersion.current());
         this.onDemand = config.onDemand() == null ? null
-                : new OnDemandSandboxes(config, served(), SandboxServer::launch);
+                : new OnDemandSandboxes(config, served(), child -> launch(child, ticker));
         List<Feature> installed = new java.util.ArrayList<>(List.of(
                 new EntitiesFeature(runtime),
                 new AccountsFeature(runtime),
@@ -167,7 +172,7 @@ public final class SandboxServer {
             // unknown route gets the same answer, instead of Javalin's plain-text "Endpoint ... not found"
             javalin.routes.exception(io.javalin.router.EndpointNotFound.class, (e, ctx) -> pipeline.notFound(ctx));
         });
-        this.activity = new RequestActivity(new JavalinServlet(app.unsafe));
+        this.activity = new RequestActivity(new JavalinServlet(app.unsafe), ticker);
     }
 
     /**
@@ -233,8 +238,8 @@ public final class SandboxServer {
     }
 
     /** A sandbox started on demand: served on a free port of the same interface. */
-    private static OnDemandSandboxes.Served launch(RuntimeConfig config) {
-        SandboxServer server = new SandboxServer(config);
+    private static OnDemandSandboxes.Served launch(RuntimeConfig config, java.util.function.LongSupplier ticker) {
+        SandboxServer server = new SandboxServer(config, ticker);
         server.start();
         return server.served();
     }

@@ -51,11 +51,11 @@ class WebhookInboxTest {
     }
 
     /**
-     * The inbox once it holds {@code size} entries (or after 10 s): a redelivery is answered when it
+     * The inbox once it holds {@code size} entries (or after 60 s): a redelivery is answered when it
      * is queued, and its attempt reaches the inbox on the dispatcher's thread a moment later.
      */
     private JsonNode inboxOnceItHolds(int size) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         JsonNode data = control("GET", "/_sandbox/webhooks/inbox", null, 200).get("data");
         while (data.size() < size && System.nanoTime() < deadline) {
             Thread.sleep(10);
