@@ -282,24 +282,4 @@ public final class SandboxServer {
             stateFile.close(); // a last snapshot: the file alone is then the whole state
         }
     }
-
-    /**
-     * The build's step (sandbox-core's {@code process-classes}): {@code CLASSES GENERATED_SOURCES SET...}
-     * checks each shipped fixture set against {@link #MODEL}, records its digest (see
-     * {@link VerifiedFixtureSets}) and binds it into {@link #PREBUILT_FIXTURE_SETS} (see
-     * {@link PrebuiltFixtureSets}), compiled into CLASSES; then writes the index of the OpenAPI document's
-     * operations into CLASSES (see {@code OperationIndex}).
-     */
-    public static void main(String[] args) throws java.io.IOException {
-        java.nio.file.Path classes = java.nio.file.Path.of(args[0]);
-        List<String> sets = List.of(args).subList(2, args.length);
-        String[] verified = new String[sets.size() + 1];
-        verified[0] = classes.resolve(VerifiedFixtureSets.RESOURCE).toString();
-        for (int i = 0; i < sets.size(); i++) {
-            verified[i + 1] = sets.get(i);
-        }
-        VerifiedFixtureSets.write(FIXTURES.codec(), verified);
-        PrebuiltFixtureSets.write(FIXTURES.codec(), classes, java.nio.file.Path.of(args[1]), PREBUILT_FIXTURE_SETS, sets);
-        Contracts.writeOperationIndex(classes);
-    }
 }
