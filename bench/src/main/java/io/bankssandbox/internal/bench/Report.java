@@ -1,13 +1,11 @@
 package io.bankssandbox.internal.bench;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Properties;
 
 /**
  * Turns bench/run.sh's {@code key=value} results into Markdown: the figures, the performance targets
@@ -16,15 +14,11 @@ import java.util.Properties;
  *
  * <pre>java -cp ... Report RESULTS_FILE [OUT_DIR]</pre>
  */
-public final class Report {
-    private final Properties results = new Properties();
-    private final List<String> out = new ArrayList<>();
+public final class Report extends ReportRows {
     private final Path dir;
 
     private Report(Path file, Path dir) throws IOException {
-        try (Reader reader = Files.newBufferedReader(file)) {
-            results.load(reader);
-        }
+        super(file);
         this.dir = dir;
     }
 
@@ -308,62 +302,4 @@ public final class Report {
         atMost("the same: threads after minus before", num("ondemand_row_threads_after") - num("ondemand_row_threads_before"),
                 0, "");
     }
-
-    /** A ratio that should be 1: met within ± {@code tolerance}. */
-    private void within(String name, double value, double tolerance) {
-        row(name, value, fmt(1 - tolerance) + "–" + fmt(1 + tolerance) + "x", Math.abs(value - 1) <= tolerance, "x");
-    }
-
-    private void atLeast(String name, double value, double goal, String unit) {
-        row(name, value, "≥ " + fmt(goal) + unit, value >= goal, unit);
-    }
-
-    private void atMost(String name, double value, double goal, String unit) {
-        row(name, value, "≤ " + fmt(goal) + unit, value <= goal, unit);
-    }
-
-    private void report(String name, double value, String unit) {
-        out.add("| " + name + " | " + fmt(value) + unit + " | (report) | |");
-    }
-
-    /** Context ratios, reported without a goal. */
-    private void report(String name, double... ratios) {
-        List<String> values = new ArrayList<>();
-        for (double ratio : ratios) {
-            values.add(fmt(ratio) + "x");
-        }
-        out.add("| " + name + " | " + String.join(" / ", values) + " | (report) | |");
-    }
-
-    private void row(String name, double value, String goal, boolean met, String unit) {
-        out.add("| " + name + " | " + fmt(value) + unit + " | " + goal + " | " + (Double.isNaN(value) ? "?" : met ? "yes" : "**no**") + " |");
-    }
-
-    private double ratio(String a, String b) {
-        return num(a) / num(b);
-    }
-
-    private double num(String key) {
-        String value = results.getProperty(key);
-        return value == null ? Double.NaN : Double.parseDouble(value);
-    }
-
-    private static String fmt(double value) {
-        return Double.isNaN(value) ? "–" : value >= 100 ? String.format(Locale.ROOT, "%.0f", value)
-                : value >= 10 ? String.format(Locale.ROOT, "%.1f", value)
-                : String.format(Locale.ROOT, "%.2f", value);
-    }
-
-    private String f(String key, String format) {
-        double value = num(key);
-        return Double.isNaN(value) ? "–" : String.format(Locale.ROOT, format, value);
-    }
-
-    private String f0(String key) { return f(key, "%.0f"); }
-
-    private String f1(String key) { return f(key, "%.1f"); }
-
-    private String f2(String key) { return f(key, "%.2f"); }
-
-    private String f3(String key) { return f(key, "%.3f"); }
 }
