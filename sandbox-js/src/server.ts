@@ -20,7 +20,10 @@ export interface ServerOptions {
   stateFile?: string;
   adminToken?: string;
   corsOrigins?: string[];
+  /** Requests per API key in one window; past it, 429 with Retry-After. Off by default. */
   rateLimit?: number;
+  /** ISO 8601: the rate limit's window per key (default `PT1M`; `PT1S` for a quick retry test). */
+  rateLimitWindow?: string;
   /** Webhook receivers given at start (`inbox`: the sandbox's own). */
   webhooks?: string[];
   maxSandboxes?: number;
@@ -144,6 +147,7 @@ function serveArguments(options: ServerOptions): string[] {
   add("--admin-token", options.adminToken);
   add("--cors-origins", options.corsOrigins?.join(","));
   add("--rate-limit", options.rateLimit);
+  add("--rate-limit-window", options.rateLimitWindow);
   for (const webhook of options.webhooks ?? []) add("--webhook", webhook);
   add("--max-sandboxes", options.maxSandboxes);
   add("--sandbox-idle-timeout", options.sandboxIdleTimeout);

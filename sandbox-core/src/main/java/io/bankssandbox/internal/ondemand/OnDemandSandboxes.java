@@ -177,7 +177,7 @@ public final class OnDemandSandboxes implements AutoCloseable {
                 request.clock() != null ? ClockMode.parse(request.clock()) : h.clockMode(),
                 request.start() != null ? request.start() : h.start(),
                 request.seed() != null ? request.seed() : h.seed(),
-                h.adminToken(), h.corsOrigins(), h.rateLimitPerMinute(),
+                h.adminToken(), h.corsOrigins(), h.rateLimitPerMinute(), h.rateLimitWindow(),
                 null, // memory only: the state file is the host's
                 h.maxImportBytes(),
                 // documents and keys the host was given in code belong to its fixture set

@@ -15,6 +15,7 @@ import io.bankssandbox.internal.fixtures.StateCodec;
 import io.bankssandbox.internal.server.SandboxServer;
 import io.bankssandbox.internal.access.ApiKey;
 import io.bankssandbox.internal.runtime.LibraryLogging;
+import io.bankssandbox.internal.http.RateLimiter;
 import io.bankssandbox.internal.runtime.RuntimeConfig;
 import java.time.Duration;
 import java.io.PrintWriter;
@@ -171,8 +172,14 @@ public final class Main implements Callable<Integer> {
         List<String> corsOrigins;
 
         @Option(names = "--rate-limit", defaultValue = "0", paramLabel = "N",
-                description = "Requests per minute per API key (429 with Retry-After beyond); 0 = off. Default: off")
+                description = "Requests per API key in one --rate-limit-window (429 with Retry-After beyond); 0 = off. "
+                        + "Default: off")
         int rateLimit;
+
+        @Option(names = "--rate-limit-window", defaultValue = "PT1M", paramLabel = "D", converter = DurationConverter.class,
+                description = "The rate limit's window per key (ISO 8601, wall-clock time; PT1S for a quick retry test); "
+                        + "Retry-After is never longer than what remains of it. Default: ${DEFAULT-VALUE}")
+        Duration rateLimitWindow;
 
         @Option(names = "--verbose", description = "Log every request and the server's startup.")
         boolean verbose;
@@ -211,6 +218,10 @@ public final class Main implements Callable<Integer> {
             if (rateLimit < 0) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--rate-limit must be 0 (off) or more, not " + rateLimit);
             }
+            if (RateLimiter.windowProblem(rateLimitWindow) != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--rate-limit-window " + RateLimiter.windowProblem(rateLimitWindow));
+            }
             if (verbose) {
                 // slf4j-simple reads these when the first logger is made, which is after this point
                 System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
@@ -221,6 +232,7 @@ public final class Main implements Callable<Integer> {
             PrintWriter err = spec.commandLine().getErr();
             SandboxConfig.Builder config = SandboxConfig.builder().host(host).port(port).fixtures(fixtures)
                     .clockMode(clock).start(start).seed(seed).adminToken(adminToken).rateLimitPerMinute(rateLimit)
+                    .rateLimitWindow(rateLimitWindow)
                     .stateFile(stateFile).maxImportBytes(maxImportSize)
                     // the CLI prints its own banner below; --verbose adds request lines and the libraries' logs
                     .output(verbose ? SandboxConfig.Output.VERBOSE : SandboxConfig.Output.SILENT);
@@ -286,6 +298,7 @@ public final class Main implements Callable<Integer> {
             return new RuntimeConfig(config.host(), config.port(), config.fixtures(),
                     io.bankssandbox.internal.clock.ClockMode.valueOf(config.clockMode().name()), config.start(),
                     config.seed(), config.adminToken(), config.corsOrigins(), config.rateLimitPerMinute(),
+                    config.rateLimitWindow(),
                     config.stateFile(), config.maxImportBytes(), config.fixtureDocuments(),
                     config.extraApiKeys().stream().map(k -> new ApiKey(k.key(), k.description(), k.entityIds())).toList(),
                     config.webhooks(), config.output() == SandboxConfig.Output.VERBOSE, onDemand);
