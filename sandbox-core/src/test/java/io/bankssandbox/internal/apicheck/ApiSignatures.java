@@ -65,7 +65,7 @@ final class ApiSignatures {
         }
         if (type.isSealed()) {
             header.append(" permits ").append(Arrays.stream(type.getPermittedSubclasses())
-                    .map(ApiDump::name).sorted().collect(Collectors.joining(", ")));
+                    .map(ApiSignatures::name).sorted().collect(Collectors.joining(", ")));
         }
         return header.toString();
     }
@@ -100,7 +100,7 @@ final class ApiSignatures {
         for (TypeVariable<?> variable : variables) {
             List<Type> bounds = Arrays.stream(variable.getBounds()).filter(b -> b != Object.class).toList();
             parameters.add(variable.getName() + (bounds.isEmpty() ? ""
-                    : " extends " + bounds.stream().map(ApiDump::name).collect(Collectors.joining(" & "))));
+                    : " extends " + bounds.stream().map(ApiSignatures::name).collect(Collectors.joining(" & "))));
         }
         return "<" + String.join(", ", parameters) + "> ";
     }
@@ -127,7 +127,7 @@ final class ApiSignatures {
         if (thrown.length == 0) {
             return "";
         }
-        return " throws " + Arrays.stream(thrown).map(ApiDump::name).sorted().collect(Collectors.joining(", "));
+        return " throws " + Arrays.stream(thrown).map(ApiSignatures::name).sorted().collect(Collectors.joining(", "));
     }
 
     /** A type as source code names it, in full: {@code java.util.List<java.lang.String>}. */
@@ -143,7 +143,7 @@ final class ApiSignatures {
             String base = p.getOwnerType() instanceof ParameterizedType owner
                     ? name(owner) + "." + raw.getSimpleName()
                     : name(raw);
-            return base + "<" + Arrays.stream(p.getActualTypeArguments()).map(ApiDump::name)
+            return base + "<" + Arrays.stream(p.getActualTypeArguments()).map(ApiSignatures::name)
                     .collect(Collectors.joining(", ")) + ">";
         }
         if (type instanceof TypeVariable<?> v) {

@@ -77,7 +77,7 @@ class WebhookInboxTest {
         subscribeInbox();
         postCredit(5_000);
         WebhookInbox inbox = inbox();
-        assertThat(inbox.await("transaction.created", json("{\"transaction\":{\"amount\":5000}}"), Duration.ofSeconds(10)))
+        assertThat(inbox.await("transaction.created", json("{\"transaction\":{\"amount\":5000}}"), Duration.ofSeconds(30)))
                 .isEmpty();
         JsonNode delivery = control("GET", "/_sandbox/webhooks/deliveries", null, 200).get("data").get(0);
         control("POST", "/_sandbox/webhooks/deliveries/" + delivery.get("id").asText() + "/redeliver", null, 200);
