@@ -6,6 +6,7 @@ import static io.bankssandbox.internal.cards.Authorizations.fieldNames;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.bankssandbox.internal.testing.Await;
 import io.bankssandbox.internal.testing.ApiClient;
 import java.util.List;
 import java.util.Map;
@@ -112,17 +113,15 @@ class CardHoldSettlementsTest extends CardHoldsTestBase {
         String id = holdId(OFFICE, 4_200);
         JsonNode settled = settle(id, null).json();
 
-        JsonNode delivery = null;
-        for (int i = 0; i < 200 && delivery == null; i++) {
+        // the delivery commits with the settlement: it is there at once (waited for generously all the same)
+        JsonNode delivery = Await.until("a delivery of the settlement", java.time.Duration.ofSeconds(60), () -> {
             for (JsonNode d : control.get("/_sandbox/webhooks/deliveries?limit=100").json().get("data")) {
                 if (settled.get("transaction_id").asText().equals(d.at("/body/transaction/id").asText())) {
-                    delivery = d;
+                    return d;
                 }
             }
-            if (delivery == null) {
-                Thread.sleep(10);
-            }
-        }
+            return null;
+        }, java.util.Objects::nonNull);
         assertThat(delivery).as("a delivery of the settlement").isNotNull();
         assertThat(delivery.get("event").asText()).isEqualTo("transaction.created");
         assertThat(delivery.at("/body/transaction/amount").asLong()).isEqualTo(-4_200);

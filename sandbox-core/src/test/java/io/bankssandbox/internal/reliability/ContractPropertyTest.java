@@ -129,7 +129,11 @@ class ContractPropertyTest {
                 JsonNode body = StatePlaces.without(state, place, absent);
                 Try request = new Try(route, route.template(), body, validator.validate(bodyPointer, body));
                 ApiClient.Response answer = send(request);
+                int before = broken.size();
                 check(request, answer, broken);
+                if (broken.size() > before) {
+                    broken.set(before, place + (absent ? " taken out: " : " null: ") + broken.get(before));
+                }
                 if (answer.status() < 300) {
                     served.sandbox().importState(state); // accepted: the next place starts from the same state
                 }

@@ -74,6 +74,16 @@ class WebhookDeliveriesOnLoadTest {
     }
 
     @Test
+    void aPendingDeliveryWithoutATimeForItsNextAttemptIsA400NamingIt() {
+        // found by the contract property: the import was answered 500 after the state was replaced
+        ObjectNode state = withDelivery.deepCopy();
+        ObjectNode delivery = (ObjectNode) state.withArray("webhook_deliveries").get(0);
+        delivery.put("status", "pending");
+        delivery.putNull("next_attempt_at");
+        assertRefusedNaming(state, "webhook_deliveries.json /0/next_attempt_at: [0].next_attempt_at must be a string (type)");
+    }
+
+    @Test
     void aHeldCardAuthorizationWithoutAnIdIsA400NamingIt() {
         ObjectNode state = withDelivery.deepCopy();
         ((ObjectNode) state.withArray("card_authorizations").get(0)).putNull("id");
