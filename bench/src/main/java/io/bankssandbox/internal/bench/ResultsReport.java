@@ -10,39 +10,46 @@ import java.util.Locale;
 import java.util.Properties;
 
 /**
- * What {@link Report}'s tables are written with: the run's {@code key=value} results read as numbers
- * (NaN for a part that did not run, shown "–"), and rows of a target (met or not) or of a figure
- * reported for context.
+ * What every Markdown report of the bench shares: bench/run.sh's {@code key=value} results, each
+ * figure formatted ("–" when its part did not run), and the rows of targets (a figure, its goal, met
+ * or not; "?" without figures), written to one list of lines.
  */
-abstract class ReportRows {
-    final Properties results = new Properties();
-    final List<String> out = new ArrayList<>();
+abstract class ResultsReport {
+    protected final Properties results;
+    protected final List<String> out;
 
-    ReportRows(Path file) throws IOException {
+    protected ResultsReport(Properties results, List<String> out) {
+        this.results = results;
+        this.out = out;
+    }
+
+    static Properties load(Path file) throws IOException {
+        Properties results = new Properties();
         try (Reader reader = Files.newBufferedReader(file)) {
             results.load(reader);
         }
+        return results;
     }
 
     /** A ratio that should be 1: met within ± {@code tolerance}. */
-    void within(String name, double value, double tolerance) {
+    protected void within(String name, double value, double tolerance) {
         row(name, value, fmt(1 - tolerance) + "–" + fmt(1 + tolerance) + "x", Math.abs(value - 1) <= tolerance, "x");
     }
 
-    void atLeast(String name, double value, double goal, String unit) {
+    protected void atLeast(String name, double value, double goal, String unit) {
         row(name, value, "≥ " + fmt(goal) + unit, value >= goal, unit);
     }
 
-    void atMost(String name, double value, double goal, String unit) {
+    protected void atMost(String name, double value, double goal, String unit) {
         row(name, value, "≤ " + fmt(goal) + unit, value <= goal, unit);
     }
 
-    void report(String name, double value, String unit) {
+    protected void report(String name, double value, String unit) {
         out.add("| " + name + " | " + fmt(value) + unit + " | (report) | |");
     }
 
     /** Context ratios, reported without a goal. */
-    void report(String name, double... ratios) {
+    protected void report(String name, double... ratios) {
         List<String> values = new ArrayList<>();
         for (double ratio : ratios) {
             values.add(fmt(ratio) + "x");
@@ -50,15 +57,15 @@ abstract class ReportRows {
         out.add("| " + name + " | " + String.join(" / ", values) + " | (report) | |");
     }
 
-    void row(String name, double value, String goal, boolean met, String unit) {
+    protected void row(String name, double value, String goal, boolean met, String unit) {
         out.add("| " + name + " | " + fmt(value) + unit + " | " + goal + " | " + (Double.isNaN(value) ? "?" : met ? "yes" : "**no**") + " |");
     }
 
-    double ratio(String a, String b) {
+    protected double ratio(String a, String b) {
         return num(a) / num(b);
     }
 
-    double num(String key) {
+    protected double num(String key) {
         String value = results.getProperty(key);
         return value == null ? Double.NaN : Double.parseDouble(value);
     }
@@ -69,16 +76,16 @@ abstract class ReportRows {
                 : String.format(Locale.ROOT, "%.2f", value);
     }
 
-    String f(String key, String format) {
+    protected String f(String key, String format) {
         double value = num(key);
         return Double.isNaN(value) ? "–" : String.format(Locale.ROOT, format, value);
     }
 
-    String f0(String key) { return f(key, "%.0f"); }
+    protected String f0(String key) { return f(key, "%.0f"); }
 
-    String f1(String key) { return f(key, "%.1f"); }
+    protected String f1(String key) { return f(key, "%.1f"); }
 
-    String f2(String key) { return f(key, "%.2f"); }
+    protected String f2(String key) { return f(key, "%.2f"); }
 
-    String f3(String key) { return f(key, "%.3f"); }
+    protected String f3(String key) { return f(key, "%.3f"); }
 }
