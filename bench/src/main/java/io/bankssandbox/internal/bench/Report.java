@@ -50,6 +50,10 @@ public final class Report extends ResultsReport {
         out.add("| `npx banks-sandbox` on the bundled runtime (jlink + build-time CDS, no JDK), median ms wall | "
                 + f0("npx_start_ms") + " (" + f0("npx_direct_start_ms") + " without npx: node_modules/.bin/banks-sandbox) | "
                 + f0("wiremock_npx_start_ms") + " (`java -jar`, same run) | | |" + b);
+        // bench/parts/80-image.sh: podman's client's CPU only (the JVM runs under conmon), so wall time alone
+        out.add("| the image: `podman run -p` to first 200, median ms wall; its size (`podman image inspect`) | "
+                + f0("image_start_ms") + " (the jar's `java -jar`, same run: " + f0("jar_image_start_ms") + "); "
+                + f("image_size_mb", "%.1f") + " MB | | | |" + b);
         out.add("| first server in a fresh JVM: start + one request (JDK HttpClient), median ms (from the JVM's launch) | "
                 + first("sandbox") + " | " + first("wiremock") + " | " + first("mockserver") + " | " + first("javalin") + " |"
                 + (baseline ? " " + first("baseline") + " |" : ""));
@@ -168,6 +172,9 @@ public final class Report extends ResultsReport {
                 ratio("sandbox_launcher25_start_ms", "wiremock_start_ms"), 0.4, "x");
         atMost("`npx banks-sandbox` on the bundled runtime vs WireMock's plain `java -jar` (same run), wall",
                 ratio("npx_start_ms", "wiremock_npx_start_ms"), 0.5, "x");
+        atMost("the image's `podman run` start vs the same jar's `java -jar` (same run), wall",
+                ratio("image_start_ms", "jar_image_start_ms"), 1.2, "x");
+        atMost("the image's size, MB (podman image inspect)", num("image_size_bytes") / 1e6, 120, " MB");
         report("bin/banks-sandbox vs WireMock with the same two flags (context)",
                 ratio("sandbox_launcher_start_ms", "wiremock_tuned_start_ms"));
         atMost("first Sandbox.start() + one request in a fresh JVM vs bare Javalin embedded",

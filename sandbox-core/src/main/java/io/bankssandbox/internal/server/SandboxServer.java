@@ -164,19 +164,19 @@ public final class SandboxServer {
             javalin.routes.get("/_sandbox/openapi.json", openApiDocument);
             javalin.routes.head("/_sandbox/openapi.json", openApiDocument);
             pipeline.served().add("GET", "/_sandbox/openapi.json");
-            List<HandlerType> methods = List.of(HandlerType.GET, HandlerType.HEAD, HandlerType.POST, HandlerType.PUT,
-                    HandlerType.PATCH, HandlerType.DELETE);
-            if (onDemand != null) {
-                // the path of a sandbox on demand that was closed (or never started) comes here: say that sandbox is gone
-                io.javalin.http.Handler gone = ctx -> pipeline.refuse(ctx, "/" + ctx.pathParamMap().getOrDefault("rest", ""),
-                        io.bankssandbox.internal.state.DomainException.notFound("Sandbox", ctx.pathParam("sandbox_id")));
-                for (HandlerType method : methods) {
-                    javalin.routes.addEndpoint(new io.javalin.router.Endpoint(method, OnDemandSandboxes.PATH + "{sandbox_id}", gone));
-                    javalin.routes.addEndpoint(new io.javalin.router.Endpoint(method, OnDemandSandboxes.PATH + "{sandbox_id}/<rest>", gone));
+            // the path of a sandbox on demand that was closed (or never started) comes here too: that sandbox is gone
+            io.javalin.http.Handler unknown = onDemand == null ? pipeline::notFound : ctx -> {
+                String gone = OnDemandSandboxes.idIn(ctx.path());
+                if (gone == null) {
+                    pipeline.notFound(ctx);
+                } else {
+                    pipeline.refuse(ctx, OnDemandSandboxes.restOf(ctx.path()),
+                            io.bankssandbox.internal.state.DomainException.notFound("Sandbox", gone));
                 }
-            }
-            for (HandlerType method : methods) {
-                javalin.routes.addEndpoint(new io.javalin.router.Endpoint(method, "/*", pipeline::notFound));
+            };
+            for (HandlerType method : List.of(HandlerType.GET, HandlerType.HEAD, HandlerType.POST, HandlerType.PUT,
+                    HandlerType.PATCH, HandlerType.DELETE)) {
+                javalin.routes.addEndpoint(new io.javalin.router.Endpoint(method, "/*", unknown));
             }
             // any other method (TRACE, CONNECT, one Javalin has never heard of) has no endpoint at all: its
             // unknown route gets the same answer, instead of Javalin's plain-text "Endpoint ... not found"

@@ -13,7 +13,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Fixture clock: 2026-03-02T15:00:00.000Z. Pending fixture transfers resolve at 15:40, 15:50, 15:55, 16:58 and the next day. */class InboundAchLifecycleTest extends InboundAchLifecycleTestBase {
+/** Fixture clock: 2026-03-02T15:00:00.000Z. Pending fixture transfers resolve at 15:40, 15:50, 15:55, 16:58 and the next day. */
+class InboundAchLifecycleTest extends InboundAchLifecycleTestBase {
 
     @Test
     void pendingCreditIsAcceptedWhenTheClockPassesItsResolutionTime() {

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code POST /_sandbox/cards/{id}/authorizations} through real HTTP against the default fixtures
  * (clock frozen at Monday 2026-03-02T15:00:00Z).
- */class CardAuthorizationsTest extends CardAuthorizationsTestBase {
+ */
+class CardAuthorizationsTest extends CardAuthorizationsTestBase {
 
     // ---- the decision and its booking ----------------------------------------------------------
 

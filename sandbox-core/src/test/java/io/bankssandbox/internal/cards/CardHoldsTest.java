@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * (clock frozen at Monday 2026-03-02T15:00:00Z; the fixture holds $186.40 on Riverside's "Office
  * supplies" card since Friday). Every answer is checked against the served OpenAPI document by the
  * client; each test checks the exact status, body and balances its rule names.
- */class CardHoldsTest extends CardHoldsTestBase {
+ */
+class CardHoldsTest extends CardHoldsTestBase {
 
     // ---- placing a hold ------------------------------------------------------------------------
 

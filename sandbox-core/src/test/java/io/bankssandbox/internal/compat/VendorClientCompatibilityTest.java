@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
  * document by {@link ApiClient}, and the fields that client reads are checked for presence and type
  * here. The facts about the client (and only facts, none of its code) are listed in docs/compatibility.md
  * section "Vendor client compatibility".
- */class VendorClientCompatibilityTest extends VendorClientTestBase {
+ */
+class VendorClientCompatibilityTest extends VendorClientTestBase {
 
     @Test
     void everyReadTheClientMakesIsAnsweredWithTheDocumentedShape() {

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * (compared as JSON, field for field; a transaction's {@code source} and {@code counterparty} objects
  * as the record's {@code category}, {@code sourceId} and {@code counterparty}), walk every page of a list, refuse an unknown id with the
  * API's 404, find the fixture set's records by name, and leave the journal alone.
- */class TypedReadsTest extends TypedReadsTestBase {
+ */
+class TypedReadsTest extends TypedReadsTestBase {
 
     @Test
     void accountsReadAsGetByIdShowsThemAndAreFoundByName() throws Exception {

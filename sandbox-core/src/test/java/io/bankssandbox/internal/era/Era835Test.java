@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
  * Every 835 the sandbox serves is read back with StAEDI, independently of the code that wrote it,
  * validated against the 005010X221A1 implementation schema, and must carry the same payer, payee,
  * trace, claims and amounts as the ERA it was built from.
- */class Era835Test extends Era835TestBase {
+ */
+class Era835Test extends Era835TestBase {
 
     @Test
     void everyFixtureEraParsesBackToTheSameRemittance() throws Exception {

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
  * {@code POST /_sandbox/insurance-payments} as payers really pay: a check mailed to the lockbox, the
  * ERA and the money arriving apart on the clock, provider-level adjustments (PLB), and claims denied
  * or reversed. Every answer is also checked against the OpenAPI document by the client.
- */class RemittanceAsPayersSendItTest extends RemittanceTestBase {
+ */
+class RemittanceAsPayersSendItTest extends RemittanceTestBase {
 
     // ------------------------------------------------------------------ rule 1: a check to the lockbox
 

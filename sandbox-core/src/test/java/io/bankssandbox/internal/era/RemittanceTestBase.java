@@ -19,7 +19,7 @@ import java.util.Map;
  */
 abstract class RemittanceTestBase extends SandboxTestBase {
     static final Instant START = Instant.parse("2026-03-02T15:00:00Z");
-    static final String NPI = "1093429226";
+    static final String NPI = "1093429227";
 
     /** A payment into Riverside Operating of one claim paying {@code paid} of {@code charged}, with {@code extra} fields. */
     Map<String, Object> payment(long charged, long paid, Map<String, Object> extra) {

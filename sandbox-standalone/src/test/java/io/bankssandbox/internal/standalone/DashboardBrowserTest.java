@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
  * The dashboard in a real browser (Debian's chromium driven by Playwright): a frontend developer's
  * clicks go through the control API and the page shows what changed. Also writes the README's
  * screenshot, docs/dashboard.png.
- */class DashboardBrowserTest extends DashboardBrowserTestBase {
+ */
+class DashboardBrowserTest extends DashboardBrowserTestBase {
 
     @Test
     void simulatedCreditAcceptedFromItsButtonChangesTheBalanceShown() throws Exception {
