@@ -21,12 +21,6 @@ import org.junit.jupiter.api.Test;
  */
 class ClassSizeTest {
     static final int MOST = 300;
-    /**
-     * Files being split on another branch at the time this check came in, each with the branch that splits
-     * it; one that has come under the limit fails the check until it leaves this list, so it cannot rot.
-     */
-    private static final Set<String> BEING_SPLIT = Set.of(
-            "sandbox-standalone/src/main/java/io/bankssandbox/internal/standalone/Main.java"); // the img branch
     /** Directories never walked: build output, installed packages, version control. */
     private static final Set<String> SKIPPED = Set.of("target", "node_modules", ".git");
 
@@ -34,16 +28,13 @@ class ClassSizeTest {
     void noJavaFileOfAnyModuleHasMoreThan300LinesOfCode() throws IOException {
         Path root = repositoryRoot();
         List<String> over;
-        List<String> split;
         try (Stream<Path> files = Files.walk(root)) {
-            List<String> counted = files.filter(file -> file.toString().endsWith(".java"))
+            over = files.filter(file -> file.toString().endsWith(".java"))
                     .filter(file -> Stream.of(root.relativize(file).toString().split("/")).noneMatch(SKIPPED::contains))
-                    .map(file -> linesOfCode(file) + " " + root.relativize(file)).sorted().toList();
-            over = counted.stream().filter(line -> size(line) > MOST && !BEING_SPLIT.contains(file(line))).toList();
-            split = counted.stream().filter(line -> size(line) <= MOST && BEING_SPLIT.contains(file(line))).toList();
+                    .map(file -> linesOfCode(file) + " " + root.relativize(file))
+                    .filter(line -> Integer.parseInt(line.substring(0, line.indexOf(' '))) > MOST).sorted().toList();
         }
         assertThat(over).as("files over %d lines of code: split each along its own seams", MOST).isEmpty();
-        assertThat(split).as("split since: take them out of BEING_SPLIT").isEmpty();
     }
 
     @Test
@@ -63,14 +54,6 @@ class ClassSizeTest {
                 }
                 """;
         assertThat(linesOfCode(source)).isEqualTo(8);
-    }
-
-    private static int size(String countAndFile) {
-        return Integer.parseInt(countAndFile.substring(0, countAndFile.indexOf(' ')));
-    }
-
-    private static String file(String countAndFile) {
-        return countAndFile.substring(countAndFile.indexOf(' ') + 1);
     }
 
     /** The repository: the directory above sandbox-core, where the root pom is. */
