@@ -26,14 +26,24 @@ public final class LibraryLogging {
      * few percent of each further sandbox's start.
      */
     private static final java.util.concurrent.atomic.AtomicBoolean QUIETED = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Whether Logback is this JVM's provider: its filter is checked at every start, not once (see below). */
+    private static volatile boolean logback;
 
     private LibraryLogging() {}
 
     /** Quiets the libraries before the first of them logs; called before a sandbox is built. */
     public static void quiet() {
-        if (!QUIETED.compareAndSet(false, true)) {
-            return;
+        if (QUIETED.compareAndSet(false, true)) {
+            quietOnce();
         }
+        if (logback) {
+            // again at each start: Spring Boot resets Logback's filters whenever a new application
+            // context configures logging, so a filter added at the JVM's first sandbox can be gone
+            LogbackQuieting.install();
+        }
+    }
+
+    private static void quietOnce() {
         if (!hasSlf4jProvider()) {
             setIfAbsent("slf4j.internal.verbosity", "ERROR");
         } else if (isPresent("org.slf4j.simple.SimpleLogger")) {
@@ -41,9 +51,8 @@ public final class LibraryLogging {
                 setIfAbsent("org.slf4j.simpleLogger.log." + library, "warn");
             }
         }
-        if (isPresent("ch.qos.logback.classic.turbo.TurboFilter")) {
-            LogbackQuieting.install(); // loaded only here: without Logback, nothing names its classes
-        }
+        // LogbackQuieting is loaded only then: without Logback, nothing names its classes
+        logback = isPresent("ch.qos.logback.classic.turbo.TurboFilter");
     }
 
     private static boolean hasSlf4jProvider() {
