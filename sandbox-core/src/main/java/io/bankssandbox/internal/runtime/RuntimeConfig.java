@@ -42,8 +42,10 @@ public record RuntimeConfig(String host, int port, String fixtures, ClockMode cl
      *
      * @param maxSandboxes how many may be open at once (the starting sandbox not counted)
      * @param idleTimeout how long one may go without a request before it is closed (wall-clock time)
+     * @param ticker what idle time is measured on: nanoseconds from a fixed origin, {@link System#nanoTime()}
+     *     but in tests, which move it themselves so that no pause of a loaded machine closes a sandbox
      */
-    public record OnDemandLimits(int maxSandboxes, java.time.Duration idleTimeout) {
+    public record OnDemandLimits(int maxSandboxes, java.time.Duration idleTimeout, java.util.function.LongSupplier ticker) {
         public static final OnDemandLimits DEFAULTS = new OnDemandLimits(32, java.time.Duration.ofMinutes(30));
 
         public OnDemandLimits {
@@ -53,6 +55,12 @@ public record RuntimeConfig(String host, int port, String fixtures, ClockMode cl
             if (idleTimeout.isNegative() || idleTimeout.isZero()) {
                 throw new IllegalArgumentException("the idle timeout must be positive, not " + idleTimeout);
             }
+            java.util.Objects.requireNonNull(ticker, "ticker");
+        }
+
+        /** Idle time measured on the machine's monotonic clock. */
+        public OnDemandLimits(int maxSandboxes, java.time.Duration idleTimeout) {
+            this(maxSandboxes, idleTimeout, System::nanoTime);
         }
     }
 }

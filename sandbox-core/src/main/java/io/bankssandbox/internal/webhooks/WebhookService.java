@@ -108,4 +108,12 @@ public final class WebhookService implements AutoCloseable {
     public void close() {
         dispatcher.close();
     }
+
+    /**
+     * How long an attempt may take before it is cut off (10 s): longer only in tests whose receiver holds
+     * attempts on purpose, so that a loaded machine's slowness is not taken for a receiver's.
+     */
+    void attemptTimeout(java.time.Duration timeout) {
+        dispatcher.attemptTimeout(timeout);
+    }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 
 /** A sandbox and a real receiver on loopback, with the steps delivery tests share. */
 abstract class WebhookTestBase extends SandboxTestBase {
-    static final Duration WITHIN = Duration.ofSeconds(30);
+    static final Duration WITHIN = Duration.ofSeconds(60);
     WebhookReceiver receiver;
 
     @BeforeAll
