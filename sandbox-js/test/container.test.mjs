@@ -118,9 +118,21 @@ test("a container that does not start rejects with its log", { skip }, () => {
   assert.match(out, /its log:\n[\s\S]*no-such-fixture-set/);
 });
 
-test("the Playwright fixture runs its server in a container (banksSandboxContainer), a sandbox per test", { skip }, () => {
-  fs.writeFileSync(path.join(app, "playwright.config.mjs"), `
-    export default { testDir: "specs", workers: 1, reporter: "line", use: { banksSandboxContainer: true, serverOptions: { clock: "frozen" } } };`);
+/** The runnable examples of docs/testcontainers.md: its ```js blocks that start with `// example:`. */
+function docExamples() {
+  const page = fs.readFileSync(path.join(root, "..", "docs", "testcontainers.md"), "utf8");
+  return [...page.matchAll(/```js\n(\/\/ example:[^\n]*\n[\s\S]*?)```/g)].map((found) => found[1]);
+}
+
+test("docs/testcontainers.md: the Node example runs as written", { skip }, () => {
+  const [example] = docExamples();
+  assert.deepEqual(run("example.mjs", example).trim().split("\n"), ["12500", "0", "true"]);
+});
+
+test("the Playwright fixture runs its server in a container (banksSandboxContainer), a sandbox per test: the page's config", { skip }, () => {
+  const [, config] = docExamples();
+  assert.match(config, /banksSandboxContainer: true/);
+  fs.writeFileSync(path.join(app, "playwright.config.mjs"), config);
   fs.mkdirSync(path.join(app, "specs"), { recursive: true });
   fs.writeFileSync(path.join(app, "specs", "bank.spec.mjs"), `
     import { test, expect } from "banks-sandbox/playwright";
@@ -137,7 +149,7 @@ test("the Playwright fixture runs its server in a container (banksSandboxContain
       });
     }`);
   const result = spawnSync(process.execPath, [path.join(app, "node_modules", "@playwright", "test", "cli.js"), "test",
-    "--config", "playwright.config.mjs"], { cwd: app, env, encoding: "utf8", timeout: 300_000 });
+    "--config", "playwright.config.mjs", "--reporter", "line"], { cwd: app, env, encoding: "utf8", timeout: 300_000 });
   assert.equal(result.status, 0, `${result.stdout}\n${result.stderr}`);
   assert.match(result.stdout, /2 passed/);
 });
