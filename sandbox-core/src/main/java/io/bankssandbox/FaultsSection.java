@@ -11,11 +11,6 @@ final class FaultsSection implements Sandbox.Faults {
     }
 
     @Override
-    public List<Fault> inject(String method, String path, int status) {
-        return inject(Fault.of(method, path, status));
-    }
-
-    @Override
     public List<Fault> inject(Fault fault) {
         io.bankssandbox.internal.requests.Fault command = Values.faultCommand(fault);
         operator.check("POST", "/_sandbox/faults", command);
