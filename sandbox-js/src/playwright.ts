@@ -41,7 +41,7 @@ export const test = base.extend<BanksSandboxFixtures, BanksSandboxWorkerFixtures
       : await startServer(serverOptions);
     await use(server);
     await server.close();
-  }, { scope: "worker" }],
+  }, { scope: "worker", timeout: 180_000 }], // a JVM or a container starting on a loaded machine: longer than a test's 30 s
   sandboxOptions: [{ clock: "frozen" }, { option: true }],
   sandbox: async ({ banksSandboxServer, sandboxOptions }, use, testInfo) => {
     const sandbox = await banksSandboxServer.newSandbox({ name: testInfo.titlePath.join(" > ").slice(0, 200), ...sandboxOptions });
