@@ -8,6 +8,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.UUID;
 
 /** The application under test's side: plain HTTP to the bank's /v0 API at a base URL with a key. */
 final class Api {
@@ -26,6 +27,7 @@ final class Api {
         try {
             HttpResponse<String> answer = send(HttpRequest.newBuilder(URI.create(baseUrl + path))
                     .header("Content-Type", "application/json")
+                    .header("Idempotency-Key", UUID.randomUUID().toString())
                     .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))));
             if (answer.statusCode() / 100 != 2) {
                 throw new AssertionError("POST " + path + " answered " + answer.statusCode() + ": " + answer.body());

@@ -99,7 +99,8 @@ class BankTest {
     @RepeatedTest(3)
     void eachTestHasABankOfItsOwn() {
         Account operating = sandbox.accounts().named("Riverside Operating");
-        assertThat(sandbox.inboundAch().of(operating.id())).isEmpty();
+        // the fixture's transfers, none of another test's
+        assertThat(sandbox.inboundAch().of(operating.id())).hasSameSizeAs(bank.sandbox().inboundAch().of(operating.id()));
         assertThat(sandbox.clock().now()).isEqualTo(START);
 
         sandbox.inboundAch().simulate(operating.id(), 500_00);
