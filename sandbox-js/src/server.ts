@@ -61,7 +61,10 @@ export class Server {
     this.#stop = stop;
   }
 
-  /** A new sandbox in the same process, isolated from every other: its own port, state, clock, journal. */
+  /**
+   * A new sandbox in the same process, isolated from every other: its own state, clock, journal, keys, faults
+   * and webhooks, at `url` + `/sandboxes/{id}` (its `baseUrl`), through the port this server is reached at.
+   */
   async newSandbox(options: NewSandboxOptions = {}): Promise<Sandbox> {
     const created = await answer(this.#control.POST("/_sandbox/sandboxes", { body: options }));
     return this.#handle(created);
