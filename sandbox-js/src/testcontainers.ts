@@ -63,6 +63,7 @@ export class BanksSandboxContainer {
   /** Any `serve` option as its variable, `BANKS_SANDBOX_<OPTION>` (`BANKS_SANDBOX_MAX_SANDBOXES: "64"`). */
   withEnvironment(environment: Record<string, string>): this {
     Object.assign(this.#environment, environment);
+    this.container.withEnvironment(environment);
     return this;
   }
 
@@ -94,7 +95,13 @@ export class BanksSandboxContainer {
    */
   async start(): Promise<StartedBanksSandboxContainer> {
     let log = "";
-    this.container.withEnvironment(this.#environment).withLogConsumer((stream: Readable) => {
+    const adminToken = this.#environment.BANKS_SANDBOX_ADMIN_TOKEN;
+    if (adminToken !== undefined) {
+      // the control API, health included, wants the token
+      this.container.withWaitStrategy(Wait.forHttp("/_sandbox/health", PORT).forStatusCode(200)
+        .withHeaders({ Authorization: `Bearer ${adminToken}` }));
+    }
+    this.container.withLogConsumer((stream: Readable) => {
       stream.on("data", (chunk: Buffer | string) => {
         log = (log + chunk.toString()).slice(-KEPT_LOG_CHARS);
       });
@@ -106,7 +113,7 @@ export class BanksSandboxContainer {
       throw new Error(`the Banks Sandbox container did not start: ${(error as Error).message}; its log:\n${log.trim() || "(empty)"}`,
         { cause: error });
     }
-    return new StartedBanksSandboxContainer(started, this.#environment.BANKS_SANDBOX_ADMIN_TOKEN);
+    return new StartedBanksSandboxContainer(started, adminToken);
   }
 }
 

@@ -71,7 +71,8 @@ test("start() answers the server startServer() answers: sandboxes on demand thro
     const out = JSON.parse(run("sandboxes.mjs", `
       import { BanksSandboxContainer } from "banks-sandbox/testcontainers";
       import { Server } from "banks-sandbox";
-      const server = await new BanksSandboxContainer().withClock("frozen").withStart("2026-05-04T09:00:00Z").withSeed(7).start();
+      const server = await new BanksSandboxContainer().withClock("frozen").withStart("2026-05-04T09:00:00Z").withSeed(7)
+        .withAdminToken("control-secret").start();
       const [a, b] = await Promise.all([server.newSandbox(), server.newSandbox()]);
       const account = await a.accounts.named("Riverside Operating");
       await a.inboundAch.simulate(account.id, 125_00);
@@ -87,9 +88,11 @@ test("start() answers the server startServer() answers: sandboxes on demand thro
         seed: (await b.exportState()).sequence.seed,
         journal: (await a.journal.requests({ method: "GET", path: "/v0/accounts/*" })).length,
         id: server.container.getId(),
+        // the token reached the server: its control API wants it (the handles send it)
+        withoutToken: (await fetch(server.url + "/_sandbox/clock")).status,
       };
       await a.close();
-      out.closed = (await fetch(a.baseUrl + "/_sandbox/health")).status;
+      out.closed = (await fetch(a.baseUrl + "/_sandbox/health", { headers: { Authorization: "Bearer control-secret" } })).status;
       await b.close();
       await server.close();
       console.log(JSON.stringify(out));`));
@@ -102,6 +105,7 @@ test("start() answers the server startServer() answers: sandboxes on demand thro
       ["2026-05-04T10:00:00Z", "2026-05-04T09:00:00Z", "2026-05-04T09:00:00Z"].map(Date.parse));
     assert.equal(out.seed, 7);
     assert.equal(out.closed, 404);
+    assert.equal(out.withoutToken, 401);
     const { getContainerRuntimeClient } = await import("testcontainers");
     const docker = (await getContainerRuntimeClient()).container.dockerode;
     await assert.rejects(docker.getContainer(out.id).inspect(), "close() removed the container");
@@ -156,4 +160,19 @@ test("the Playwright fixture runs its server in a container (banksSandboxContain
     "--config", "playwright.config.mjs", "--reporter", "line"], { cwd: app, env, encoding: "utf8", timeout: 300_000 });
   assert.equal(result.status, 0, `${result.stdout}\n${result.stderr}`);
   assert.match(result.stdout, /2 passed/);
+});
+
+test("withServerOptions: startServer's options as the image's variables; a local one is refused by name", async () => {
+  const { BanksSandboxContainer } = await import("../dist/testcontainers.js");
+  const bank = new BanksSandboxContainer("banks-sandbox:any").withServerOptions({
+    port: 0, clock: "frozen", seed: 7, corsOrigins: ["http://localhost:3000", "http://app.test"], webhooks: ["inbox"],
+    sandboxIdleTimeout: "PT5M", verbose: false,
+  });
+  // the variables the testcontainers container will be created with
+  assert.deepEqual(bank.container.environment, {
+    BANKS_SANDBOX_CLOCK: "frozen", BANKS_SANDBOX_SEED: "7", BANKS_SANDBOX_CORS_ORIGINS: "http://localhost:3000,http://app.test",
+    BANKS_SANDBOX_WEBHOOK: "inbox", BANKS_SANDBOX_SANDBOX_IDLE_TIMEOUT: "PT5M",
+  });
+  assert.throws(() => new BanksSandboxContainer().withServerOptions({ port: 8080, stateFile: "state.json" }),
+    /port, stateFile: options of a server on this machine/);
 });

@@ -25,12 +25,13 @@ import org.testcontainers.utility.DockerImageName;
 /**
  * The image in a real container engine, one container for the class (its start costs seconds), with
  * sandboxes on demand for what needs isolation: the options reach the sandbox through its variables, the
- * host sandbox's handle scripts it over HTTP, on-demand sandboxes are reached through the one published
+ * host sandbox's handle scripts it over HTTP (with the container's admin token), on-demand sandboxes are reached through the one published
  * port and closed with their handle, and a container that does not start says why.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BanksSandboxContainerTest {
     private static final Instant START = Instant.parse("2026-05-04T09:00:00Z");
+    private static final String TOKEN = "control-secret";
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -40,7 +41,7 @@ class BanksSandboxContainerTest {
     void startOne() {
         ContainerEngine.requireImage();
         bank = new BanksSandboxContainer(DockerImageName.parse(ContainerEngine.IMAGE))
-                .withClock(ClockMode.FROZEN).withStart(START).withSeed(7);
+                .withClock(ClockMode.FROZEN).withStart(START).withSeed(7).withEnv(BanksSandboxContainer.ADMIN_TOKEN, TOKEN);
         bank.start();
     }
 
@@ -59,6 +60,9 @@ class BanksSandboxContainerTest {
         assertThat(host.path("host").asBoolean()).isTrue();
         assertThat(host.path("clock").path("mode").asText()).isEqualTo("frozen");
         assertThat(bank.getApiKey()).isEqualTo(Sandbox.DEFAULT_API_KEY);
+        // the token reached the server (its control API wants it), and the handles send it
+        assertThat(HTTP.send(HttpRequest.newBuilder(URI.create(bank.getBaseUrl() + "/_sandbox/clock")).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode()).isEqualTo(401);
         assertThat(bank.getBaseUrl()).isEqualTo("http://" + bank.getHost() + ":" + bank.getMappedPort(8080));
     }
 
@@ -116,7 +120,7 @@ class BanksSandboxContainerTest {
 
     @Test
     void closingTheHostSandboxsHandleOnlyLetsGoOfIt() throws Exception {
-        Sandbox.connect(URI.create(bank.getBaseUrl())).close();
+        Sandbox.connect(URI.create(bank.getBaseUrl()), TOKEN).close();
 
         assertThat(status(bank.getBaseUrl() + "/_sandbox/health")).isEqualTo(200);
         assertThat(bank.sandbox().clock().now()).isEqualTo(START);
@@ -132,14 +136,15 @@ class BanksSandboxContainerTest {
     }
 
     private static JsonNode get(String url) throws Exception {
-        HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(url))
+                .header("Authorization", "Bearer " + TOKEN).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(answer.statusCode()).as(url).isEqualTo(200);
         return JSON.readTree(answer.body());
     }
 
     private static int status(String url) throws Exception {
-        return HTTP.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+        return HTTP.send(HttpRequest.newBuilder(URI.create(url)).header("Authorization", "Bearer " + TOKEN).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 
     private static String causes(Throwable e) {
