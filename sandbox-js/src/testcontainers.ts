@@ -73,9 +73,11 @@ export class BanksSandboxContainer {
    * and are refused; `output` and `timeout` are the launcher's and are ignored.
    */
   withServerOptions(options: ServerOptions): this {
-    const local = (["port", "host", "stateFile", "env", "args"] as const).filter((name) => options[name] !== undefined && !(name === "port" && options.port === 0));
+    const local = (["port", "host", "stateFile", "env", "args"] as const)
+      .filter((name) => options[name] !== undefined && !(name === "port" && options.port === 0));
     if (local.length > 0) {
-      throw new Error(`${local.join(", ")}: options of a server on this machine; a container serves on its own port ${PORT} (withEnvironment for anything else)`);
+      throw new Error(`${local.join(", ")}: options of a server on this machine; a container serves on its own port ${PORT}`
+        + " (withEnvironment for anything else)");
     }
     const variables: Record<string, string | number | boolean | string[] | undefined> = {
       FIXTURES: options.fixtures, CLOCK: options.clock, START: options.start, SEED: options.seed,
