@@ -300,6 +300,28 @@ test("faults and the journal: the app meets the fault, the client's own reads ar
   assert.deepEqual(await sandbox.journal.requests(), []);
 });
 
+test("faults a retry test needs: a 503 with Retry-After; a lost answer whose retry replays the card", async () => {
+  await sandbox.faults.inject({ method: "GET", path: "/v0/accounts", status: 503, headers: { "Retry-After": "1" } });
+  const refused = await fetch(`${sandbox.baseUrl}/v0/accounts`, { headers: { Authorization: `Bearer ${sandbox.apiKey}` } });
+  assert.equal(refused.status, 503);
+  assert.equal(refused.headers.get("retry-after"), "1");
+
+  const [scripted] = await sandbox.faults.inject({ method: "POST", path: "/v0/cards", after_processing: true, close_connection: true });
+  assert.deepEqual([scripted.status, scripted.after_processing, scripted.close_connection], [null, true, true]);
+  const card = { bank_account_id: RIVERSIDE_OPERATING, nickname: "Supplies",
+    authorization_controls: { usage: { category: "multi_use", multi_use: { spending_limits: [{ interval: "per_day", amount: 20_000 }] } } } };
+  const before = (await sandbox.cards.all()).length;
+  await assert.rejects(app("POST", "/v0/cards", card, "js-lost-answer-1"), /fetch failed/); // no answer: the connection reset
+  assert.equal((await sandbox.cards.all()).length, before + 1); // processed all the same
+  const retry = await app("POST", "/v0/cards", card, "js-lost-answer-1");
+  assert.equal(retry.status, 201);
+  assert.equal((await sandbox.cards.all()).length, before + 1); // the retry replays, creates nothing
+  const [lost, replayed] = (await sandbox.journal.requests("POST", "/v0/cards")).slice(-2);
+  assert.deepEqual([lost.status, lost.fault?.close_connection, lost.fault?.processed_status], [0, true, 201]);
+  assert.equal(lost.fault?.processed_body?.id, retry.body.id);
+  assert.equal(replayed.fault, null);
+});
+
 test("reset, export and import: back to the fixtures; a state moved from one sandbox to another", async () => {
   const fixtureBalance = (await sandbox.accounts.get(RIVERSIDE_OPERATING)).total_balance;
   await sandbox.inboundAch.accept((await sandbox.inboundAch.simulate(RIVERSIDE_OPERATING, 99_00)).id);

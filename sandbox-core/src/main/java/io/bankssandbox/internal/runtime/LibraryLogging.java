@@ -18,11 +18,20 @@ import java.util.ServiceLoader;
  */
 public final class LibraryLogging {
     private static final String[] SERVER_LIBRARIES = {"org.eclipse.jetty", "io.javalin", "com.networknt"};
+    /**
+     * Whether this JVM's libraries were quieted: the settings are the JVM's system properties, made
+     * once; looking the SLF4J provider up again (a service lookup through the class path's jars) was a
+     * few percent of each further sandbox's start.
+     */
+    private static final java.util.concurrent.atomic.AtomicBoolean QUIETED = new java.util.concurrent.atomic.AtomicBoolean();
 
     private LibraryLogging() {}
 
     /** Quiets the libraries before the first of them logs; called before a sandbox is built. */
     public static void quiet() {
+        if (!QUIETED.compareAndSet(false, true)) {
+            return;
+        }
         if (!hasSlf4jProvider()) {
             setIfAbsent("slf4j.internal.verbosity", "ERROR");
         } else if (isPresent("org.slf4j.simple.SimpleLogger")) {

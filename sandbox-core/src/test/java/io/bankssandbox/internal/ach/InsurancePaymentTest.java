@@ -83,7 +83,7 @@ class InsurancePaymentTest extends SandboxTestBase {
         assertThat(era.get("transaction_id").isNull()).isTrue();
         assertThat(era.get("payer").get("name").asText()).isEqualTo("UNITEDHEALTHCARE");
         assertThat(era.get("payee").get("name").asText()).isEqualTo("Riverside Family Medicine, P.C.");
-        assertThat(era.get("payee").get("npi").asText()).isEqualTo("1093429226");
+        assertThat(era.get("payee").get("npi").asText()).isEqualTo("1093429227");
         assertThat(era.get("payment").get("method").asText()).isEqualTo("ach");
         assertThat(era.get("payment").get("check_number").asText()).isEqualTo(reference);
         assertThat(era.get("payment").get("amount").asLong()).isEqualTo(18_000);

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 class RemittanceAsPayersSendItTest extends SandboxTestBase {
     private static final Instant START = Instant.parse("2026-03-02T15:00:00Z");
-    private static final String NPI = "1093429226";
+    private static final String NPI = "1093429227";
 
     /** A payment into Riverside Operating of one claim paying {@code paid} of {@code charged}, with {@code extra} fields. */
     private Map<String, Object> payment(long charged, long paid, Map<String, Object> extra) {

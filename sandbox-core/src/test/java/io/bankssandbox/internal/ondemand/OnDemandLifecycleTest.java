@@ -47,26 +47,28 @@ class OnDemandLifecycleTest {
 
     @Test
     void aSandboxWithoutARequestForItsIdleTimeoutIsClosedAndOneInUseIsNot() throws Exception {
-        // long enough that a loaded machine's pauses between a busy sandbox's requests stay well under it
         SandboxServer server = SandboxInternals.serve(SandboxConfig.defaults(),
                 new RuntimeConfig.OnDemandLimits(8, Duration.ofSeconds(2)));
         AtomicBoolean keepBusy = new AtomicBoolean(true);
-        Thread pinger = null;
+        List<Thread> pingers = new ArrayList<>();
         try {
             ApiClient control = new ApiClient("http://127.0.0.1:" + server.port(), null);
             JsonNode busy = control.post("/_sandbox/sandboxes", Map.of("name", "busy"), null).json();
             String busyBase = busy.get("base_url").asText();
-            pinger = new Thread(() -> {
-                while (keepBusy.get()) {
-                    send(get(busyBase + "/v0/accounts"));
-                    try {
-                        Thread.sleep(50);
-                    } catch (InterruptedException e) {
-                        return;
+            // busy: two threads each keep a slow request under way, back to back, so that one is under way at
+            // almost every moment, also while a loaded machine stalls this JVM for longer than the timeout
+            new ApiClient(busyBase, null).post("/_sandbox/faults", Map.of("method", "GET", "path", "/v0/entities",
+                    "status", 503, "delay_ms", 1000, "times", 100_000), null);
+            for (int i = 0; i < 2; i++) {
+                Thread pinger = new Thread(() -> {
+                    while (keepBusy.get()) {
+                        send(get(busyBase + "/v0/entities"));
                     }
-                }
-            });
-            pinger.start();
+                });
+                pingers.add(pinger);
+                pinger.start();
+                Thread.sleep(500);
+            }
             JsonNode idle = control.post("/_sandbox/sandboxes", Map.of("name", "idle"), null).json();
             JsonNode patient = control.post("/_sandbox/sandboxes", Map.of("name", "patient", "idle_timeout", "PT10M"), null).json();
             assertThat(idle.get("idle_timeout").asText()).isEqualTo("PT2S");
@@ -79,7 +81,9 @@ class OnDemandLifecycleTest {
 
             // left alone, the busy one goes the same way; the one with its own timeout stays
             keepBusy.set(false);
-            pinger.join();
+            for (Thread pinger : pingers) {
+                pinger.join();
+            }
             Await.until("the busy sandbox closed once left alone", Duration.ofSeconds(30),
                     () -> control.get("/_sandbox/sandboxes/" + busy.get("id").asText()).status(), status -> status == 404);
             assertThat(answering(busyBase)).isFalse();

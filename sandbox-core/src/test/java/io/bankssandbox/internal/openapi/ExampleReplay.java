@@ -113,6 +113,15 @@ final class ExampleReplay {
     /** A request that sets the scene; {@code until} repeats it (a few seconds at most) until the answer says so. */
     private void given(JsonNode step) {
         String method = step.path("method").asText();
+        if (step.path("no_answer").asBoolean(false)) { // a request whose answer a fault loses: an I/O error, no status
+            try {
+                HttpResponse<byte[]> answered = send(method, step);
+                throw new AssertionError("the step " + method + " " + step.path("path").asText() + " was meant to get no"
+                        + " answer, and answered " + answered.statusCode());
+            } catch (IllegalStateException expected) {
+                return;
+            }
+        }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (true) {
             HttpResponse<byte[]> response = send(method, step);

@@ -71,20 +71,36 @@ public final class ApiClient {
         return send("PUT", path, body, Map.of("Content-Type", "application/json"));
     }
 
-    /** Any request; {@code body} may be a String (sent verbatim), a JsonNode or any object. */
-    public Response send(String method, String path, Object body, Map<String, String> headers) {
+    /**
+     * The request {@link #send} sends, for a test that sends it itself (to see the I/O error of a connection
+     * a fault closed, say); {@code body} may be a String (sent verbatim), a byte array, a JsonNode or any object.
+     */
+    public HttpRequest request(String method, String path, Object body, Map<String, String> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30));
         if (apiKey != null && !headers.containsKey("Authorization")) {
             request.header("Authorization", "Bearer " + apiKey);
         }
         headers.forEach(request::header);
-        HttpRequest.BodyPublisher publisher;
         try {
-            publisher = body == null ? HttpRequest.BodyPublishers.noBody()
+            HttpRequest.BodyPublisher publisher = body == null ? HttpRequest.BodyPublishers.noBody()
                     : body instanceof String text ? HttpRequest.BodyPublishers.ofString(text)
                     : body instanceof byte[] bytes ? HttpRequest.BodyPublishers.ofByteArray(bytes)
                     : HttpRequest.BodyPublishers.ofByteArray(Json.MAPPER.writeValueAsBytes(body));
-            HttpResponse<byte[]> response = HTTP.send(request.method(method, publisher).build(),
+            return request.method(method, publisher).build();
+        } catch (IOException e) {
+            throw new IllegalStateException("not JSON: " + body, e);
+        }
+    }
+
+    /** A POST with a JSON body and this Idempotency-Key, as {@link #request} builds it. */
+    public HttpRequest postRequest(String path, Object body, String idempotencyKey) {
+        return request("POST", path, body, Map.of("Content-Type", "application/json", "Idempotency-Key", idempotencyKey));
+    }
+
+    /** Any request; {@code body} may be a String (sent verbatim), a JsonNode or any object. */
+    public Response send(String method, String path, Object body, Map<String, String> headers) {
+        try {
+            HttpResponse<byte[]> response = HTTP.send(request(method, path, body, headers),
                     HttpResponse.BodyHandlers.ofByteArray());
             Response answer = new Response(method, path, response.statusCode(), response.body(), response.headers().map());
             contract.check(answer);
