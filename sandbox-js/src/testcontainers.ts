@@ -32,7 +32,7 @@ export class BanksSandboxContainer {
     this.container = new GenericContainer(image)
       .withExposedPorts(PORT)
       .withWaitStrategy(Wait.forHttp("/_sandbox/health", PORT).forStatusCode(200))
-      .withStartupTimeout(60_000);
+      .withStartupTimeout(120_000); // room for a JVM starting on a loaded two-core CI machine
   }
 
   /** The fixture set: a name of the image's (`default`) or a directory inside the container. */

@@ -73,7 +73,8 @@ public class BanksSandboxContainer extends GenericContainer<BanksSandboxContaine
         if (adminToken != null) {
             wait.withHeader("Authorization", "Bearer " + adminToken);
         }
-        return wait.withStartupTimeout(Duration.ofSeconds(60));
+        // room for a JVM starting on a loaded two-core CI machine (Testcontainers' default is 60 s)
+        return wait.withStartupTimeout(Duration.ofSeconds(120));
     }
 
     /** The token is known once every {@code with...} was called: the health wait asks with it, unless replaced. */
