@@ -12,8 +12,10 @@ import java.util.ServiceLoader;
  * is on the class path, its internal reporting is set to errors only (nothing else can be lost: with
  * no provider, nothing is logged anyway).</li>
  * <li>With slf4j-simple as the provider (configured by system properties), Jetty, Javalin and the
- * schema library start at WARN. With Logback or Log4j, your configuration decides: docs/junit.md shows
- * the two lines that quiet them.</li>
+ * schema library start at WARN.</li>
+ * <li>With Logback (Spring Boot's logging), the levels stay the application's, and a filter keeps
+ * out the lines Jetty writes below WARN about the sandboxes' own server ({@link LogbackQuieting}).
+ * With Log4j, your configuration decides: docs/junit.md shows the line that quiets Jetty.</li>
  * </ul>
  */
 public final class LibraryLogging {
@@ -38,6 +40,9 @@ public final class LibraryLogging {
             for (String library : SERVER_LIBRARIES) {
                 setIfAbsent("org.slf4j.simpleLogger.log." + library, "warn");
             }
+        }
+        if (isPresent("ch.qos.logback.classic.turbo.TurboFilter")) {
+            LogbackQuieting.install(); // loaded only here: without Logback, nothing names its classes
         }
     }
 
