@@ -28,7 +28,8 @@ public final class WebhookService implements AutoCloseable {
         this.endpoints = WebhookEndpoints.configured(runtime.config().webhooks(),
                 runtime.state().read(state -> state), runtime.clock().now());
         this.fanout = new WebhookFanout(endpoints);
-        this.dispatcher = new WebhookDispatcher(name, runtime.state(), runtime.clock(), endpoints, version);
+        this.dispatcher = new WebhookDispatcher(name, runtime.state(), runtime.clock(), endpoints,
+                () -> new WebhookSender(name, version));
         runtime.events().beforeCommit((state, batch) -> {
             List<WebhookDelivery> created = fanout.deliveriesFor(state, batch);
             if (!created.isEmpty()) {
