@@ -1,6 +1,6 @@
 // `npm run build`: the jar into lib/, the types generated from the OpenAPI document the jar serves,
 // then tsc. Maven runs it (sandbox-js/pom.xml) with BANKS_SANDBOX_VERSION and BUILD_JAVA set.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,9 +25,7 @@ fs.mkdirSync(path.dirname(jar), { recursive: true });
 fs.copyFileSync(built, jar);
 fs.utimesSync(jar, JAR_TIME, JAR_TIME);
 
-// the modules the jar needs (jdeps, 10 s of CPU), found beside the type generation: the runtime's jlink reads them
 const java = process.env.BUILD_JAVA ?? (process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, "bin", "java") : "java");
-const modules = process.platform === "linux" && process.arch === "x64" ? jdeps(java, jar) : Promise.resolve();
 
 // the document as the jar serves it (GET /_sandbox/openapi.json): the types cannot drift from the contract
 const document = await withJar({ java, jar, args: ["-Xshare:auto", "-XX:TieredStopAtLevel=1"] }, async (url) => {
@@ -48,27 +46,3 @@ fs.rmSync(path.join(root, "dist"), { recursive: true, force: true });
 const tsc = spawnSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", root], { stdio: "inherit" });
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 fs.chmodSync(path.join(root, "dist", "cli.js"), 0o755);
-await modules;
-
-function jdeps(javaCommand, jarFile) {
-  const bin = path.dirname(fs.realpathSync(javaCommand.includes(path.sep) ? javaCommand : onPath(javaCommand)));
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(bin, "jdeps"), ["--print-module-deps", "--ignore-missing-deps", "--multi-release", "17", jarFile],
-      { stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    child.stdout.on("data", (chunk) => (out += chunk));
-    child.on("exit", (code) => {
-      if (code !== 0) return reject(new Error(`jdeps failed (${code})`));
-      fs.mkdirSync(path.join(root, "target"), { recursive: true });
-      fs.writeFileSync(path.join(root, "target", "runtime-modules.txt"), out.trim() + "\n");
-      resolve();
-    });
-  });
-}
-
-function onPath(name) {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
-    if (fs.existsSync(path.join(dir, name))) return path.join(dir, name);
-  }
-  throw new Error(`${name} is not on the PATH`);
-}

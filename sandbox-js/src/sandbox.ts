@@ -16,7 +16,11 @@ const POLL_MS = 25;
 export class Sandbox {
   /** `sandbox_...`: its id among the server's sandboxes. */
   readonly id: string;
-  /** `http://127.0.0.1:PORT`, without a trailing slash: the /v0 API and this sandbox's own /_sandbox API. */
+  /**
+   * Where it answers, without a trailing slash: the /v0 API, its own /_sandbox API and its dashboard. A sandbox
+   * started on demand answers under a path of the server's address (`http://127.0.0.1:PORT/sandboxes/sandbox_...`),
+   * through the same port (or container port, or proxy); the host at the server's address itself.
+   */
   readonly baseUrl: string;
   /** The key that sees every entity (`lm_key_sandbox_all` in the default fixtures), else the first key. */
   readonly apiKey: string;

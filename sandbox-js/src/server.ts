@@ -20,7 +20,10 @@ export interface ServerOptions {
   stateFile?: string;
   adminToken?: string;
   corsOrigins?: string[];
+  /** Requests per API key in one window; past it, 429 with Retry-After. Off by default. */
   rateLimit?: number;
+  /** ISO 8601: the rate limit's window per key (default `PT1M`; `PT1S` for a quick retry test). */
+  rateLimitWindow?: string;
   /** Webhook receivers given at start (`inbox`: the sandbox's own). */
   webhooks?: string[];
   maxSandboxes?: number;
@@ -58,7 +61,10 @@ export class Server {
     this.#stop = stop;
   }
 
-  /** A new sandbox in the same process, isolated from every other: its own port, state, clock, journal. */
+  /**
+   * A new sandbox in the same process, isolated from every other: its own state, clock, journal, keys, faults
+   * and webhooks, at `url` + `/sandboxes/{id}` (its `baseUrl`), through the port this server is reached at.
+   */
   async newSandbox(options: NewSandboxOptions = {}): Promise<Sandbox> {
     const created = await answer(this.#control.POST("/_sandbox/sandboxes", { body: options }));
     return this.#handle(created);
@@ -144,6 +150,7 @@ function serveArguments(options: ServerOptions): string[] {
   add("--admin-token", options.adminToken);
   add("--cors-origins", options.corsOrigins?.join(","));
   add("--rate-limit", options.rateLimit);
+  add("--rate-limit-window", options.rateLimitWindow);
   for (const webhook of options.webhooks ?? []) add("--webhook", webhook);
   add("--max-sandboxes", options.maxSandboxes);
   add("--sandbox-idle-timeout", options.sandboxIdleTimeout);

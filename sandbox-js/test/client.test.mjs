@@ -39,7 +39,8 @@ async function refusal(promise) {
 
 test("a sandbox describes itself: id, base URL, keys with what each sees, dashboard", async () => {
   assert.match(sandbox.id, /^sandbox_[0-9a-z]{20}$/);
-  assert.match(sandbox.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+  // under the server's own address and port: what reaches the server reaches each of its sandboxes
+  assert.equal(sandbox.baseUrl, `${server.url}/sandboxes/${sandbox.id}`);
   assert.equal(sandbox.apiKey, "lm_key_sandbox_all");
   assert.deepEqual(sandbox.apiKeys, [
     { key: "lm_key_sandbox_all", sees: ["*"] },
@@ -62,7 +63,9 @@ test("sandboxes are isolated: one's clock and money move, another's do not; a cl
   } finally {
     await other.close();
   }
-  await assert.rejects(fetch(`${other.baseUrl}/_sandbox/health`));
+  const gone = await fetch(`${other.baseUrl}/_sandbox/health`);
+  assert.equal(gone.status, 404);
+  assert.deepEqual(await gone.json(), { statusCode: 404, error: "Not Found", message: `Sandbox ${other.id} not found` });
   const again = await refusal(other.close());
   assert.equal(again.status, 404);
 });

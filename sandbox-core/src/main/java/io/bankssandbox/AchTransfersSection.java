@@ -40,6 +40,7 @@ final class AchTransfersSection implements Sandbox.AchTransfers {
 
     @Override
     public AchTransfer returnTransfer(String achTransferId, String reason) {
+        operator.check("POST", "/_sandbox/ach-transfers/{ach_transfer_id}/return", Values.reason(reason));
         return operator.call(() -> Values.achTransfer(feature().returnTransfer(achTransferId, reason)));
     }
 }

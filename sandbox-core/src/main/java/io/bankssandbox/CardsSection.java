@@ -54,8 +54,7 @@ final class CardsSection implements Sandbox.Cards {
 
     @Override
     public CardDecision authorize(String cardId, CardPayment payment) {
-        CardAuthorizer.PaymentRequest request = new CardAuthorizer.PaymentRequest(payment.amount(),
-                payment.merchantCategoryCode(), payment.merchantCountry(), payment.settlement());
+        CardAuthorizer.PaymentRequest request = Values.paymentRequest(payment);
         operator.check("POST", "/_sandbox/cards/{card_id}/authorizations", request);
         return operator.call(() -> Values.decision(operator.feature(CardsFeature.class).authorize(cardId, request)));
     }

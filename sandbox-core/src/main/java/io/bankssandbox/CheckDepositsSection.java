@@ -27,6 +27,7 @@ final class CheckDepositsSection implements Sandbox.CheckDeposits {
 
     @Override
     public CheckDeposit returnDeposit(String checkDepositId, String reason) {
+        operator.check("POST", "/_sandbox/check-deposits/{check_deposit_id}/return", Values.reason(reason));
         return operator.call(() -> Values.checkDeposit(operator.feature(LiveLockboxFeature.class)
                 .returnDeposit(Caller.OPERATOR, checkDepositId, reason)));
     }

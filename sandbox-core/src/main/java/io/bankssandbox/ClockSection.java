@@ -1,43 +1,20 @@
 package io.bankssandbox;
 
-import io.bankssandbox.internal.events.DomainEvent;
-import io.bankssandbox.internal.events.StatusChanged;
-import io.bankssandbox.internal.runtime.Polling;
+import io.bankssandbox.internal.control.ClockEventLog;
+import io.bankssandbox.internal.control.ControlFeature;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 
-/** {@link Sandbox.Clock}: the clock route's time machine, and a log of the moves its transitions made. */
-final class ClockSection implements Sandbox.Clock {
-    /** The moves kept for {@link #awaitEvent}: enough for any test, bounded for a sandbox that runs for days. */
-    private static final int KEPT = 10_000;
-
+/** {@link Sandbox.Clock}: the clock route's time machine, and the log of the moves its transitions made. */
+final class ClockSection extends ClockWaits {
     private final Operator operator;
-    private final Deque<ClockEvent> seen = new ArrayDeque<>();
-    private long dropped;
+    private final ClockEventLog log;
 
     ClockSection(Operator operator) {
+        super(Duration.ofMillis(5));
         this.operator = operator;
-        operator.runtime().events().afterCommit(this::record);
-    }
-
-    /** Every committed batch comes here, most with no move in it (a card created): those take no lock. */
-    private void record(List<DomainEvent> batch) {
-        for (DomainEvent event : batch) {
-            if (event instanceof StatusChanged moved) {
-                keep(new ClockEvent(moved.type(), moved.id()));
-            }
-        }
-    }
-
-    private synchronized void keep(ClockEvent event) {
-        if (seen.size() == KEPT) {
-            seen.removeFirst();
-            dropped++;
-        }
-        seen.addLast(event);
+        this.log = operator.feature(ControlFeature.class).clockEvents();
     }
 
     @Override
@@ -58,21 +35,13 @@ final class ClockSection implements Sandbox.Clock {
     }
 
     @Override
-    public ClockEvent awaitEvent(String type, Duration within) {
-        long mark = position();
-        return Polling.until(within, () -> {
-            operator.runtime().timeMachine().catchUp(); // a running clock's due transitions
-            return since(mark).stream().filter(event -> event.type().equals(type)).findFirst();
-        }).orElseThrow(() -> new AssertionError("no " + type + " happened within " + within + " (clock at " + now()
-                + "); what happened instead: " + (since(mark).isEmpty() ? "nothing" : since(mark))));
+    long position() {
+        return log.position();
     }
 
-    private synchronized long position() {
-        return dropped + seen.size();
-    }
-
-    private synchronized List<ClockEvent> since(long mark) {
-        long from = Math.max(0, mark - dropped);
-        return seen.stream().skip(from).toList();
+    @Override
+    List<ClockEvent> since(long mark) {
+        operator.runtime().timeMachine().catchUp(); // a running clock's due transitions
+        return log.since(mark).events().stream().map(Values::clockEvent).toList();
     }
 }

@@ -34,13 +34,7 @@ final class EntitiesSection implements Sandbox.Entities {
 
     @Override
     public Entity onboard(Practice practice) {
-        Onboarding.Practice command = new Onboarding.Practice(practice.name(), practice.structure(), practice.npi(),
-                new io.bankssandbox.internal.entities.Entity.Address(
-                        practice.address().line1(), practice.address().line2(), practice.address().city(),
-                        practice.address().state(), practice.address().postalCode()),
-                practice.accounts().stream().map(a -> new Onboarding.OpeningAccount(a.name(), a.openingBalance()))
-                        .toList(),
-                practice.apiKeys());
+        Onboarding.Practice command = Values.practice(practice);
         operator.check("POST", "/_sandbox/entities", command);
         return operator.call(() -> Values.entity(operator.feature(OnboardingFeature.class).onboard(command)));
     }

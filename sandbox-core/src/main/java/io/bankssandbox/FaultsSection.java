@@ -1,8 +1,5 @@
 package io.bankssandbox;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.internal.state.Json;
 import java.util.List;
 
 /** {@link Sandbox.Faults}: the fault injector the control API scripts. */
@@ -20,22 +17,10 @@ final class FaultsSection implements Sandbox.Faults {
 
     @Override
     public List<Fault> inject(Fault fault) {
-        io.bankssandbox.internal.requests.Fault command = new io.bankssandbox.internal.requests.Fault(fault.method(),
-                fault.path(), fault.status(), body(fault.body()), fault.delayMs(), fault.times());
+        io.bankssandbox.internal.requests.Fault command = Values.faultCommand(fault);
         operator.check("POST", "/_sandbox/faults", command);
         operator.runtime().faults().add(command);
         return list();
-    }
-
-    private static JsonNode body(String json) {
-        if (json == null) {
-            return null;
-        }
-        try {
-            return Json.MAPPER.readTree(json);
-        } catch (JsonProcessingException e) {
-            throw new SandboxException(400, List.of("body must be JSON: " + e.getOriginalMessage()));
-        }
     }
 
     @Override

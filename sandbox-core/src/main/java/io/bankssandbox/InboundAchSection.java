@@ -41,11 +41,13 @@ final class InboundAchSection implements Sandbox.InboundAch {
 
     @Override
     public InboundAchTransfer decline(String transferId, String reason) {
+        operator.check("POST", "/_sandbox/inbound-ach-transfers/{id}/decline", Values.reason(reason));
         return operator.call(() -> Values.transfer(feature().decline(transferId, reason)));
     }
 
     @Override
     public InboundAchTransfer returnTransfer(String transferId, String reason) {
+        operator.check("POST", "/_sandbox/inbound-ach-transfers/{id}/return", Values.reason(reason));
         return operator.call(() -> Values.transfer(feature().returnTransfer(transferId, reason)));
     }
 

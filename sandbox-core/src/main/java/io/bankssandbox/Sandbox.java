@@ -8,6 +8,7 @@ import io.bankssandbox.internal.server.SandboxServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -39,45 +40,13 @@ public final class Sandbox implements AutoCloseable {
     /** The key of the default fixture set that sees every entity. */
     public static final String DEFAULT_API_KEY = ApiKey.DEFAULT;
 
-    private final SandboxServer server;
-    /** Read once at start: it stays what the sandbox listened on after close, for messages and checks. */
-    private final int port;
-    private final Operator operator;
-    private final Clock clock;
-    private final Entities entities;
-    private final Accounts accounts;
-    private final Transactions transactions;
-    private final Cards cards;
-    private final InboundAch inboundAch;
-    private final InsurancePayments insurancePayments;
-    private final Eras eras;
-    private final Lockbox lockbox;
-    private final CheckDeposits checkDeposits;
-    private final ExternalAccounts externalAccounts;
-    private final AchTransfers achTransfers;
-    private final Webhooks webhooks;
-    private final Faults faults;
-    private final Journal journal;
+    /** Where the calls go: a sandbox of this JVM, or one elsewhere over HTTP ({@link #connect}). */
+    private final Backend backend;
+    private final Backend.Sections sections;
 
-    private Sandbox(SandboxServer server) {
-        this.server = server;
-        this.port = server.port();
-        this.operator = new Operator(server);
-        this.clock = new ClockSection(operator);
-        this.entities = new EntitiesSection(operator);
-        this.accounts = new AccountsSection(operator);
-        this.transactions = new TransactionsSection(operator);
-        this.cards = new CardsSection(operator);
-        this.inboundAch = new InboundAchSection(operator);
-        this.insurancePayments = new InsurancePaymentsSection(operator);
-        this.eras = new ErasSection(operator);
-        this.lockbox = new LockboxSection(operator);
-        this.checkDeposits = new CheckDepositsSection(operator);
-        this.externalAccounts = new ExternalAccountsSection(operator);
-        this.achTransfers = new AchTransfersSection(operator);
-        this.webhooks = new WebhooksSection(operator);
-        this.faults = new FaultsSection(operator);
-        this.journal = new JournalSection(operator);
+    private Sandbox(Backend backend) {
+        this.backend = backend;
+        this.sections = backend.sections();
     }
 
     /**
@@ -112,7 +81,7 @@ public final class Sandbox implements AutoCloseable {
         }
         SandboxServer server = Operator.refusals(() -> new SandboxServer(config.toRuntime()));
         server.start();
-        Sandbox sandbox = new Sandbox(server);
+        Sandbox sandbox = new Sandbox(new InProcessBackend(server));
         if (config.output() != SandboxConfig.Output.SILENT) {
             System.err.println("Banks Sandbox " + SandboxVersion.current() + " on " + sandbox.baseUrl() + " (fixtures "
                     + config.fixtures() + "; -D" + SandboxConfig.OUTPUT_PROPERTY + "=verbose for more, =silent for none)");
@@ -125,17 +94,42 @@ public final class Sandbox implements AutoCloseable {
         return SandboxVersion.current();
     }
 
-    /** {@code http://127.0.0.1:PORT}, without a trailing slash. */
-    public String baseUrl() {
-        String host = server.runtime().config().host();
-        if ("0.0.0.0".equals(host)) {
-            host = "127.0.0.1";
-        }
-        return "http://" + host + ":" + port;
+    /**
+     * The handle of a sandbox running elsewhere: a standalone server ({@code java -jar banks-sandbox.jar},
+     * the container image), or a sandbox on demand ({@code POST /_sandbox/sandboxes}: its {@code base_url}).
+     * Every section works as in process, over the control API and the operator's reads of {@code /v0}
+     * (every entity, not journaled), with the same values and the same {@link SandboxException}s; what
+     * cannot work over HTTP says so on its method. {@link #close()} closes a sandbox on demand (a base URL
+     * ending in {@code /sandboxes/{id}}) and only lets go of a server's own sandbox.
+     *
+     * @param baseUrl {@code http://host:port}, with the path of a sandbox on demand when it has one
+     * @throws IllegalArgumentException for a URL that is not http(s) with a host, or has a query
+     * @throws java.io.UncheckedIOException when nothing answers there
+     */
+    public static Sandbox connect(URI baseUrl) {
+        return connect(baseUrl, null);
     }
 
+    /**
+     * {@link #connect(URI)} to a server started with {@code --admin-token}: every call carries it.
+     *
+     * @throws SandboxException 401 when the token is not the server's
+     */
+    public static Sandbox connect(URI baseUrl, String adminToken) {
+        return new Sandbox(RemoteBackend.connect(baseUrl, adminToken));
+    }
+
+    /**
+     * {@code http://127.0.0.1:PORT}, without a trailing slash; for a {@linkplain #connect connected} handle,
+     * the URL it was given.
+     */
+    public String baseUrl() {
+        return backend.baseUrl();
+    }
+
+    /** The port of {@link #baseUrl()}. */
     public int port() {
-        return port;
+        return backend.port();
     }
 
     /** The default API key: {@code lm_key_sandbox_all} when the fixture set has it, else its first key. */
@@ -146,88 +140,87 @@ public final class Sandbox implements AutoCloseable {
 
     /** Every API key of the current state, in fixture order, with the entities each sees ({@code "*"}: all). */
     public List<SandboxConfig.ApiKey> apiKeys() {
-        return server.runtime().state().read(s -> s.apiKeys.stream()
-                .map(key -> new SandboxConfig.ApiKey(key.key(), key.description(), key.entityIds())).toList());
+        return backend.apiKeys();
     }
 
     /** The sandbox's clock: read it, move it, wait for what it does. */
     public Clock clock() {
-        return clock;
+        return sections.clock();
     }
 
     /** Entities (practices): all, by id, by name; new practices, and existing ones connected to more keys. */
     public Entities entities() {
-        return entities;
+        return sections.entities();
     }
 
     /** Bank accounts with numbers and balances. */
     public Accounts accounts() {
-        return accounts;
+        return sections.accounts();
     }
 
     /** The ledger: an account's transactions, one by id. */
     public Transactions transactions() {
-        return transactions;
+        return sections.transactions();
     }
 
     /** Cards (all, an account's, by nickname, by id) and card payments as the card network would ask for them. */
     public Cards cards() {
-        return cards;
+        return sections.cards();
     }
 
     /** Inbound ACH transfers: simulate one, move it by hand, read them. */
     public InboundAch inboundAch() {
-        return inboundAch;
+        return sections.inboundAch();
     }
 
     /** Insurance payments: the money and the ERA that reconciles with it. */
     public InsurancePayments insurancePayments() {
-        return insurancePayments;
+        return sections.insurancePayments();
     }
 
     /** Remittance advice: an ERA by id, of a remittance or of a transaction; an entity's remittances; a remittance's X12 835. */
     public Eras eras() {
-        return eras;
+        return sections.eras();
     }
 
     /** Lockbox mail: simulate a provider's mail, read what arrived. */
     public Lockbox lockbox() {
-        return lockbox;
+        return sections.lockbox();
     }
 
     /** Check deposits: deposit a pending one, have a deposited one returned. */
     public CheckDeposits checkDeposits() {
-        return checkDeposits;
+        return sections.checkDeposits();
     }
 
     /** Saved recipients: read one, archive one. */
     public ExternalAccounts externalAccounts() {
-        return externalAccounts;
+        return sections.externalAccounts();
     }
 
     /** Outbound ACH transfers: approve, reject, cancel, return. */
     public AchTransfers achTransfers() {
-        return achTransfers;
+        return sections.achTransfers();
     }
 
     /** Webhooks: subscribe receivers, read the delivery log and the inbox, wait for deliveries. */
     public Webhooks webhooks() {
-        return webhooks;
+        return sections.webhooks();
     }
 
     /** Scripted failures of /v0 requests. */
     public Faults faults() {
-        return faults;
+        return sections.faults();
     }
 
     /** What the /v0 API was asked and answered since the last reset. */
     public Journal journal() {
-        return journal;
+        return sections.journal();
     }
 
     /** Back to the fixture state: data, clock, idempotency keys, journal and faults. Endpoints given at start stay. */
     public void reset() {
-        server.runtime().reset();
+        backend.reset();
     }
 
     /**
@@ -235,7 +228,7 @@ public final class Sandbox implements AutoCloseable {
      * names, so it can be saved as a fixture set or imported again.
      */
     public JsonNode exportState() {
-        return server.runtime().exportState();
+        return backend.exportState();
     }
 
     /**
@@ -244,10 +237,7 @@ public final class Sandbox implements AutoCloseable {
      * @throws SandboxException 400 listing every problem (file, JSON pointer, rule); the state is unchanged
      */
     public void importState(JsonNode document) {
-        Operator.refusals(() -> {
-            server.runtime().importState(document);
-            return null;
-        });
+        backend.importState(document);
     }
 
     /**
@@ -255,39 +245,39 @@ public final class Sandbox implements AutoCloseable {
      * no tree and no second copy in memory. Changes wait while it writes.
      */
     public void exportState(OutputStream out) throws IOException {
-        server.runtime().exportState(out);
+        backend.exportState(out);
     }
 
     /**
      * Replaces the whole state with a document read from {@code in} as it arrives (an export of any
-     * size; the HTTP import's size limit does not apply in process).
+     * size; the HTTP import's size limit does not apply in process, and does to a connected handle).
      *
      * @throws SandboxException 400 listing every problem; the state is unchanged, as it is when the
      *     stream breaks off (IOException)
      */
     public void importState(InputStream in) throws IOException {
-        try {
-            Operator.refusals(() -> {
-                try {
-                    server.runtime().importState(in);
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-                return null;
-            });
-        } catch (java.io.UncheckedIOException e) {
-            throw e.getCause();
-        }
+        backend.importState(in);
     }
 
+    /**
+     * Stops the sandbox. A {@linkplain #connect connected} handle closes a sandbox on demand
+     * ({@code DELETE /_sandbox/sandboxes/{id}}) and only lets go of a server's own sandbox.
+     */
     @Override
     public void close() {
-        server.stop();
+        backend.close();
     }
 
-    /** For this project's own white-box tests and benchmarks (in this package, outside the API jar). */
+    /**
+     * For this project's own white-box tests and benchmarks (in this package, outside the API jar).
+     *
+     * @throws IllegalStateException for a connected handle: its sandbox runs in another process
+     */
     SandboxServer server() {
-        return server;
+        if (backend instanceof InProcessBackend inProcess) {
+            return inProcess.server();
+        }
+        throw new IllegalStateException("a connected handle has no server in this JVM: " + baseUrl());
     }
 
     /**

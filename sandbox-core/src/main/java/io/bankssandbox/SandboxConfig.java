@@ -3,7 +3,9 @@ package io.bankssandbox;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.internal.http.CorsPolicy;
 import io.bankssandbox.internal.runtime.RuntimeConfig;
+import io.bankssandbox.internal.http.RateLimiter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,6 +30,7 @@ public record SandboxConfig(
         String adminToken,
         List<String> corsOrigins,
         int rateLimitPerMinute,
+        Duration rateLimitWindow,
         Path stateFile,
         long maxImportBytes,
         Map<String, JsonNode> fixtureDocuments,
@@ -45,13 +48,20 @@ public record SandboxConfig(
         }
     }
 
+    /**
+     * @throws IllegalArgumentException when {@code rateLimitWindow} is not positive or longer than a day
+     *     (null is {@link #DEFAULT_RATE_LIMIT_WINDOW})
+     */
     public SandboxConfig {
+        rateLimitWindow = rateLimitWindow == null ? DEFAULT_RATE_LIMIT_WINDOW : checkedWindow(rateLimitWindow);
         fixtureDocuments = fixtureDocuments == null ? Map.of() : Map.copyOf(fixtureDocuments);
         extraApiKeys = extraApiKeys == null ? List.of() : List.copyOf(extraApiKeys);
         webhooks = webhooks == null ? List.of() : List.copyOf(webhooks);
     }
 
     public static final long DEFAULT_SEED = 42L;
+    /** The rate limit's window unless configured: a minute, as the real service counts. */
+    public static final Duration DEFAULT_RATE_LIMIT_WINDOW = RateLimiter.DEFAULT_WINDOW;
     /** The largest state document {@code PUT /_sandbox/state} takes by default: 256 MiB. */
     public static final long DEFAULT_MAX_IMPORT_BYTES = 256L * 1024 * 1024;
 
@@ -95,7 +105,8 @@ public record SandboxConfig(
     /** The implementation's view of this configuration. */
     RuntimeConfig toRuntime() {
         return new RuntimeConfig(host, port, fixtures, io.bankssandbox.internal.clock.ClockMode.valueOf(clockMode.name()),
-                start, seed, adminToken, corsOrigins, rateLimitPerMinute, stateFile, maxImportBytes, fixtureDocuments,
+                start, seed, adminToken, corsOrigins, rateLimitPerMinute, rateLimitWindow, stateFile, maxImportBytes,
+                fixtureDocuments,
                 extraApiKeys.stream().map(k -> new io.bankssandbox.internal.access.ApiKey(k.key(), k.description(),
                         k.entityIds())).toList(),
                 webhooks, output == Output.VERBOSE, RuntimeConfig.OnDemandLimits.DEFAULTS);
@@ -120,6 +131,7 @@ public record SandboxConfig(
         b.adminToken = adminToken;
         b.corsOrigins = corsOrigins;
         b.rateLimitPerMinute = rateLimitPerMinute;
+        b.rateLimitWindow = rateLimitWindow;
         b.stateFile = stateFile;
         b.maxImportBytes = maxImportBytes;
         b.fixtureDocuments.putAll(fixtureDocuments);
@@ -139,6 +151,7 @@ public record SandboxConfig(
         private String adminToken;
         private List<String> corsOrigins = CorsPolicy.LOCALHOST;
         private int rateLimitPerMinute;
+        private Duration rateLimitWindow = DEFAULT_RATE_LIMIT_WINDOW;
         private Path stateFile;
         private long maxImportBytes = DEFAULT_MAX_IMPORT_BYTES;
         private final Map<String, JsonNode> fixtureDocuments = new LinkedHashMap<>();
@@ -192,8 +205,42 @@ public record SandboxConfig(
          */
         public Builder corsOrigins(List<String> origins) { this.corsOrigins = List.copyOf(origins); return this; }
 
-        /** Requests per minute per API key; 0 (the default) switches rate limiting off. */
+        /**
+         * Requests per API key in one {@linkplain #rateLimitWindow(Duration) window} (a minute unless set
+         * shorter); past it, 429 with {@code Retry-After}. 0 (the default) switches rate limiting off.
+         */
         public Builder rateLimitPerMinute(int perMinute) { this.rateLimitPerMinute = perMinute; return this; }
+
+        /**
+         * The rate limit's window: each key's count starts at its first request and ends this long after
+         * (wall-clock time); {@code Retry-After} is the whole seconds left in it, never more. Default
+         * {@link #DEFAULT_RATE_LIMIT_WINDOW}: a test of waiting and retrying sets {@code Duration.ofSeconds(1)}.
+         *
+         * @throws IllegalArgumentException when {@code window} is not positive or longer than a day
+         */
+        public Builder rateLimitWindow(Duration window) {
+            this.rateLimitWindow = checkedWindow(window);
+            return this;
+        }
+
+        /**
+         * {@link #rateLimitWindow(Duration)} from ISO 8601 text ({@code PT1S}), as annotations and the command
+         * line give it; blank keeps the default.
+         *
+         * @throws IllegalArgumentException when the text is not an ISO 8601 duration, or not a window
+         */
+        public Builder rateLimitWindow(String window) {
+            if (window == null || window.isBlank()) {
+                this.rateLimitWindow = DEFAULT_RATE_LIMIT_WINDOW;
+                return this;
+            }
+            try {
+                return rateLimitWindow(Duration.parse(window.trim()));
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new IllegalArgumentException("rateLimitWindow = \"" + window
+                        + "\" is not an ISO 8601 duration such as PT1M or PT1S", e);
+            }
+        }
 
         /** Keep state in this file: loaded at start, written before every 2xx mutation is answered. */
         public Builder stateFile(Path file) { this.stateFile = file; return this; }
@@ -255,8 +302,16 @@ public record SandboxConfig(
 
         public SandboxConfig build() {
             return new SandboxConfig(host, port, fixtures, clockMode, start, seed, adminToken, corsOrigins,
-                    rateLimitPerMinute, stateFile, maxImportBytes, fixtureDocuments, extraApiKeys, webhooks,
+                    rateLimitPerMinute, rateLimitWindow, stateFile, maxImportBytes, fixtureDocuments, extraApiKeys, webhooks,
                     output == null ? Output.fromSystemProperty() : output);
         }
+    }
+
+    private static Duration checkedWindow(Duration window) {
+        String problem = RateLimiter.windowProblem(window);
+        if (problem != null) {
+            throw new IllegalArgumentException("rateLimitWindow " + problem);
+        }
+        return window;
     }
 }

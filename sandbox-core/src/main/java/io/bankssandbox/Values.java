@@ -14,6 +14,7 @@ import io.bankssandbox.internal.requests.JournalEntry;
 import io.bankssandbox.internal.transactions.TransactionView;
 import io.bankssandbox.internal.transfers.AchTransferView;
 import io.bankssandbox.internal.webhooks.WebhookLog;
+import io.bankssandbox.internal.webhooks.WebhooksFeature;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -41,13 +42,19 @@ final class Values {
     }
 
     static Account account(io.bankssandbox.internal.accounts.Account a) {
-        AccountView v = AccountView.of(a);
+        return accountView(AccountView.of(a));
+    }
+
+    static Account accountView(AccountView v) {
         return new Account(v.id(), v.entityId(), v.name(), v.accountNumber(), v.routingNumber(), v.totalBalance(),
                 v.availableBalance(), v.openedAt());
     }
 
     static Transaction transaction(io.bankssandbox.internal.accounts.Transaction t) {
-        TransactionView v = TransactionView.of(t);
+        return transactionView(TransactionView.of(t));
+    }
+
+    static Transaction transactionView(TransactionView v) {
         String category = (String) v.source().get("category");
         Object ids = v.source().get(category);
         return new Transaction(v.id(), v.accountId(), v.amount(), v.occurredAt(), v.description(), category,
@@ -239,11 +246,18 @@ final class Values {
     }
 
     static WebhookEndpoint endpoint(io.bankssandbox.internal.webhooks.WebhookEndpoint e) {
-        return new WebhookEndpoint(e.id(), e.url(), e.apiKey(), e.events(), e.secret() != null, e.origin(),
-                e.createdAt());
+        return endpoint(WebhooksFeature.EndpointView.of(e));
+    }
+
+    static WebhookEndpoint endpoint(WebhooksFeature.EndpointView e) {
+        return new WebhookEndpoint(e.id(), e.url(), e.apiKey(), e.events(), e.signed(), e.origin(), e.createdAt());
     }
 
     static WebhookDelivery delivery(io.bankssandbox.internal.webhooks.WebhookDelivery d) {
+        return delivery(WebhooksFeature.DeliveryView.of(d));
+    }
+
+    static WebhookDelivery delivery(WebhooksFeature.DeliveryView d) {
         return new WebhookDelivery(d.id(), d.eventId(), d.event(), d.endpointId(), d.status(), d.occurredAt(),
                 d.body().toString(), bodyTransaction(d.body()), bodyEntity(d.body()),
                 d.attempts().stream().map(a -> new WebhookDelivery.Attempt(a.at(), a.statusCode(), a.error(),
@@ -285,5 +299,41 @@ final class Values {
     static Fault fault(io.bankssandbox.internal.requests.Fault f) {
         return new Fault(f.method(), f.path(), f.status(), f.body() == null ? null : f.body().toString(), f.delayMs(),
                 f.times());
+    }
+
+    // ---- the public commands as the implementation's (the request bodies over HTTP) ----
+
+    static io.bankssandbox.internal.onboarding.Onboarding.Practice practice(Practice practice) {
+        return new io.bankssandbox.internal.onboarding.Onboarding.Practice(practice.name(), practice.structure(),
+                practice.npi(), new io.bankssandbox.internal.entities.Entity.Address(practice.address().line1(),
+                        practice.address().line2(), practice.address().city(), practice.address().state(),
+                        practice.address().postalCode()),
+                practice.accounts().stream().map(a -> new io.bankssandbox.internal.onboarding.Onboarding.OpeningAccount(
+                        a.name(), a.openingBalance())).toList(),
+                practice.apiKeys());
+    }
+
+    static CardAuthorizer.PaymentRequest paymentRequest(CardPayment payment) {
+        return new CardAuthorizer.PaymentRequest(payment.amount(), payment.merchantCategoryCode(),
+                payment.merchantCountry(), payment.settlement());
+    }
+
+    /** A fault as {@code POST /_sandbox/faults} takes it; a body that is not JSON is the route's 400. */
+    static io.bankssandbox.internal.requests.Fault faultCommand(Fault fault) {
+        JsonNode body = null;
+        if (fault.body() != null) {
+            try {
+                body = io.bankssandbox.internal.state.Json.MAPPER.readTree(fault.body());
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new SandboxException(400, List.of("body must be JSON: " + e.getOriginalMessage()));
+            }
+        }
+        return new io.bankssandbox.internal.requests.Fault(fault.method(), fault.path(), fault.status(), body,
+                fault.delayMs(), fault.times());
+    }
+
+    /** The body of a move that takes a reason ({@code {"reason": ...}}), empty for none (the route's default). */
+    static Map<String, String> reason(String reason) {
+        return reason == null ? Map.of() : Map.of("reason", reason);
     }
 }

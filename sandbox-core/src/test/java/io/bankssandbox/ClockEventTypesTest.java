@@ -28,7 +28,7 @@ class ClockEventTypesTest extends SandboxTestBase {
     @Test
     void theConstantsAreExactlyTheMovesThereAre() throws Exception {
         Set<String> seen = java.util.Collections.synchronizedSet(new TreeSet<>());
-        SandboxInternals.runtime(sandbox).events().afterCommit(batch -> batch.forEach(event -> {
+        SandboxInternals.runtime(started).events().afterCommit(batch -> batch.forEach(event -> {
             if (event instanceof StatusChanged move) {
                 seen.add(move.type());
             }
@@ -52,7 +52,7 @@ class ClockEventTypesTest extends SandboxTestBase {
         String large = achTransfer(operating.id(), recipient, 150_000_00);
         sandbox.achTransfers().approve(large);
         sandbox.clock().advance(Duration.ofDays(4));
-        sandbox.achTransfers().returnTransfer(large, "R01");
+        sandbox.achTransfers().returnTransfer(large, "insufficient_funds");
         sandbox.achTransfers().cancel(achTransfer(operating.id(), recipient, 1_00));
         sandbox.achTransfers().reject(achTransfer(operating.id(), recipient, 1_00));
         sandbox.externalAccounts().archive(recipient);

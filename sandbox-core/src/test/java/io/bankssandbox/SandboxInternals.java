@@ -37,7 +37,7 @@ public final class SandboxInternals {
     public static SandboxServer serve(SandboxConfig config, RuntimeConfig.OnDemandLimits onDemand) {
         RuntimeConfig c = config.toRuntime();
         SandboxServer server = new SandboxServer(new RuntimeConfig(c.host(), c.port(), c.fixtures(), c.clockMode(),
-                c.start(), c.seed(), c.adminToken(), c.corsOrigins(), c.rateLimitPerMinute(), c.stateFile(),
+                c.start(), c.seed(), c.adminToken(), c.corsOrigins(), c.rateLimitPerMinute(), c.rateLimitWindow(), c.stateFile(),
                 c.maxImportBytes(), c.fixtureDocuments(), c.extraApiKeys(), c.webhooks(), c.verbose(), onDemand));
         server.start();
         return server;

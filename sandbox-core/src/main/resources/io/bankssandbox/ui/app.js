@@ -70,11 +70,11 @@
 
   // ---------- the control API ----------
 
-  const { ApiError, TOKEN_KEY, authorization, call } = window.BanksSandboxUi; // from dom.js
+  const { ApiError, TOKEN_KEY, baseUrl, authorization, call } = window.BanksSandboxUi; // from dom.js
 
   // Downloads the session as a QA scenario. Fetched rather than linked, so that the admin token goes along.
   async function downloadScenario(format, fileName) {
-    const response = await fetch("/_sandbox/requests?format=" + format, { headers: authorization({}) });
+    const response = await fetch(baseUrl + "/_sandbox/requests?format=" + format, { headers: authorization({}) });
     if (response.status === 401) $("#token-bar").hidden = false;
     if (!response.ok) throw new ApiError(response.status, null);
     const link = el("a", { href: URL.createObjectURL(await response.blob()), download: fileName, hidden: true });
@@ -430,7 +430,7 @@
       el("td", {}, (k.entity_ids || []).map(id => id === "*" ? "every entity" : entityName(id)).join(", ")))));
     const key = keys.length ? keys[0].key : "KEY";
     $('[data-testid="curl-example"]').textContent =
-      `curl -H 'Authorization: Bearer ${key}' ${location.origin}/v0/entities`;
+      `curl -H 'Authorization: Bearer ${key}' ${baseUrl}/v0/entities`;
   }
 
   function renderPickers(s) {
@@ -606,7 +606,7 @@
   }
 
   function wire() {
-    $('[data-testid="base-url"]').textContent = location.origin;
+    $('[data-testid="base-url"]').textContent = baseUrl;
     $("#ach-reasons").replaceChildren(...RETURN_REASONS.map(([name, code]) =>
       el("option", { value: name }, code)));
     window.addEventListener("hashchange", () => showTab(location.hash.slice(1)));

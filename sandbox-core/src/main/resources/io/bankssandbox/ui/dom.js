@@ -16,6 +16,12 @@
     return node;
   }
 
+  // Where this sandbox answers, as the browser reached it: the page's own address less /_sandbox/ui, so
+  // that every call goes where the page came from (a sandbox on demand's /sandboxes/{id}, a proxy's prefix).
+  const page = location.pathname.lastIndexOf("/_sandbox/ui");
+  const root = page < 0 ? "" : location.pathname.slice(0, page);
+  const baseUrl = location.origin + root;
+
   // Where the admin token (asked for when the sandbox runs with --admin-token) is kept for this tab.
   const TOKEN_KEY = "banks-sandbox-admin-token";
 
@@ -40,7 +46,7 @@
   async function call(method, path, body) {
     const headers = authorization({ Accept: "application/json" });
     if (body !== undefined) headers["Content-Type"] = "application/json";
-    const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(root + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await response.text();
     let json = null;
     try { json = text ? JSON.parse(text) : null; } catch (e) { json = null; }
@@ -77,5 +83,5 @@
     }
   }
 
-  window.BanksSandboxUi = Object.freeze({ el, ApiError, TOKEN_KEY, authorization, call, act });
+  window.BanksSandboxUi = Object.freeze({ el, ApiError, TOKEN_KEY, baseUrl, authorization, call, act });
 })();

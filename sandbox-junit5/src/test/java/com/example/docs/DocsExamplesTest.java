@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every Java example of the README and of the pages under docs/ is code the build compiles and runs:
+ * Every Java example of the README, of CHANGELOG.md and of the pages under docs/ is code the build compiles and runs:
  * each {@code ```java} block must appear, whitespace aside, in a source file of one of the roots below
  * (this module's tests, which see sandbox-core and sandbox-junit5 only, and the Spring Boot
  * application the invoker builds and tests on every Boot and server generation). An example may be a
@@ -33,7 +33,8 @@ class DocsExamplesTest {
             Path.of("sandbox-junit5", "src", "test", "java"),
             Path.of("sandbox-spring", "src", "it", "spring-boot-app", "src", "test", "java"),
             Path.of("sandbox-spring", "src", "it", "spring-boot-app", "src", "main", "java"));
-    private static final Pattern JAVA_BLOCK = Pattern.compile("(?m)^```java\\n(.*?)^```\\s*$", Pattern.DOTALL);
+    private static final Pattern JAVA_BLOCK = Pattern.compile("(?m)^[ \\t]*```java\\n(.*?)^[ \\t]*```\\s*$",
+            Pattern.DOTALL); // a block may be indented, as in a list item
     private static final String INTERNAL = "io.bankssandbox.internal";
 
     record Example(Path page, int number, int line, String code) {
@@ -82,12 +83,12 @@ class DocsExamplesTest {
     void everyPageWithJavaIsRead() throws IOException {
         List<Example> examples = examples();
         assertThat(examples).extracting(e -> ROOT.relativize(e.page()).toString())
-                .as("the README and the JUnit, Spring and webhook pages show Java")
-                .contains("README.md", "docs/junit.md", "docs/spring.md", "docs/webhooks.md");
+                .as("the README, the changelog's migration notes and the JUnit, Spring and webhook pages show Java")
+                .contains("README.md", "CHANGELOG.md", "docs/junit.md", "docs/spring.md", "docs/webhooks.md");
     }
 
     static List<Example> examples() throws IOException {
-        List<Path> pages = new ArrayList<>(List.of(ROOT.resolve("README.md")));
+        List<Path> pages = new ArrayList<>(List.of(ROOT.resolve("README.md"), ROOT.resolve("CHANGELOG.md")));
         try (Stream<Path> docs = Files.list(ROOT.resolve("docs"))) {
             docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
         }

@@ -1,7 +1,6 @@
 package io.bankssandbox.internal.bench;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,23 +15,19 @@ import java.util.Properties;
  *
  * <pre>java -cp ... Report RESULTS_FILE [OUT_DIR]</pre>
  */
-public final class Report {
-    private final Properties results = new Properties();
-    private final List<String> out = new ArrayList<>();
+public final class Report extends ResultsReport {
     private final Path dir;
 
-    private Report(Path file, Path dir) throws IOException {
-        try (Reader reader = Files.newBufferedReader(file)) {
-            results.load(reader);
-        }
+    private Report(Properties results, Path dir) {
+        super(results, new ArrayList<>());
         this.dir = dir;
     }
 
     public static void main(String[] args) throws IOException {
-        Report report = new Report(Path.of(args[0]), args.length > 1 ? Path.of(args[1]) : null);
+        Report report = new Report(load(Path.of(args[0])), args.length > 1 ? Path.of(args[1]) : null);
         report.figures();
         report.targets();
-        report.durable();
+        new DurableReport(report.results, report.out).rows();
         report.breakdown();
         report.out.forEach(System.out::println);
     }
@@ -55,6 +50,10 @@ public final class Report {
         out.add("| `npx banks-sandbox` on the bundled runtime (jlink + build-time CDS, no JDK), median ms wall | "
                 + f0("npx_start_ms") + " (" + f0("npx_direct_start_ms") + " without npx: node_modules/.bin/banks-sandbox) | "
                 + f0("wiremock_npx_start_ms") + " (`java -jar`, same run) | | |" + b);
+        // bench/parts/80-image.sh: podman's client's CPU only (the JVM runs under conmon), so wall time alone
+        out.add("| the image: `podman run -p` to first 200, median ms wall; its size (`podman image inspect`) | "
+                + f0("image_start_ms") + " (the jar's `java -jar`, same run: " + f0("jar_image_start_ms") + "); "
+                + f("image_size_mb", "%.1f") + " MB | | | |" + b);
         out.add("| first server in a fresh JVM: start + one request (JDK HttpClient), median ms (from the JVM's launch) | "
                 + first("sandbox") + " | " + first("wiremock") + " | " + first("mockserver") + " | " + first("javalin") + " |"
                 + (baseline ? " " + first("baseline") + " |" : ""));
@@ -173,6 +172,9 @@ public final class Report {
                 ratio("sandbox_launcher25_start_ms", "wiremock_start_ms"), 0.4, "x");
         atMost("`npx banks-sandbox` on the bundled runtime vs WireMock's plain `java -jar` (same run), wall",
                 ratio("npx_start_ms", "wiremock_npx_start_ms"), 0.5, "x");
+        atMost("the image's `podman run` start vs the same jar's `java -jar` (same run), wall",
+                ratio("image_start_ms", "jar_image_start_ms"), 1.2, "x");
+        atMost("the image's size, MB (podman image inspect)", num("image_size_bytes") / 1e6, 120, " MB");
         report("bin/banks-sandbox vs WireMock with the same two flags (context)",
                 ratio("sandbox_launcher_start_ms", "wiremock_tuned_start_ms"));
         atMost("first Sandbox.start() + one request in a fresh JVM vs bare Javalin embedded",
@@ -247,123 +249,4 @@ public final class Report {
         }
     }
 
-    /** bench/parts/50-durable.sh's rows: --state-file POST latency at 1k and 100k objects, GET by id at 1k and 1M mail items. */
-    private void durable() {
-        out.add("");
-        out.add("| state file and keyed lookups | 1k | 100k objects / 1M mail items |");
-        out.add("|---|---:|---:|");
-        out.add("| POST /v0/cards median ms, one client: in memory / --state-file | " + f2("memory_post_p50_ms_1k") + " / "
-                + f2("state_file_post_p50_ms_1k") + " | " + f2("memory_post_p50_ms_100k") + " / "
-                + f2("state_file_post_p50_ms_100k") + " |");
-        out.add("| POST /v0/cards median ms, 8 concurrent clients: in memory / --state-file | "
-                + f2("memory_post_concurrent_p50_ms_1k") + " / " + f2("state_file_post_concurrent_p50_ms_1k") + " | "
-                + f2("memory_post_concurrent_p50_ms_100k") + " / " + f2("state_file_post_concurrent_p50_ms_100k") + " |");
-        out.add("| the disk alone: a 1.5 KB append and its fdatasync, median ms | " + f2("state_file_fsync_p50_ms") + " | |");
-        out.add("| state file snapshot, MiB | " + f2("state_file_snapshot_mib_1k") + " | " + f1("state_file_snapshot_mib_100k") + " |");
-        out.add("| GET /v0/check-deposits/{id}, µs wall (thread CPU) | " + f1("lookup_check_deposit_1k_us") + " ("
-                + f1("lookup_check_deposit_1k_cpu_us") + ") | " + f1("lookup_check_deposit_1m_us") + " ("
-                + f1("lookup_check_deposit_1m_cpu_us") + ") |");
-        out.add("| GET /v0/files/{id} (finding the scan, drawing the PDF), µs wall (thread CPU) | "
-                + f0("lookup_file_1k_us") + " (" + f0("lookup_file_1k_cpu_us") + ") | " + f0("lookup_file_1m_us") + " ("
-                + f0("lookup_file_1m_cpu_us") + ") |");
-        out.add("| GET /v0/files/{id}, finding the scan alone (context), µs wall (thread CPU) | "
-                + f2("lookup_file_scan_1k_us") + " (" + f2("lookup_file_scan_1k_cpu_us") + ") | "
-                + f2("lookup_file_scan_1m_us") + " (" + f2("lookup_file_scan_1m_cpu_us") + ") |");
-        out.add("");
-        out.add("| state round trip (export, reset, import, export) | document MiB | same bytes | export s wall (CPU) "
-                + "| import s wall (CPU) | live heap at the import's peak / the state generated / the state imported, MiB |");
-        out.add("|---|---:|:-:|---:|---:|---:|");
-        for (String size : List.of("100k", "1m")) {
-            out.add("| " + size.toUpperCase(Locale.ROOT) + " inbound ACH transfers | " + f0("round_trip_document_mib_" + size)
-                    + " | " + (num("round_trip_identical_" + size) == 1 ? "yes" : "**no**") + " | "
-                    + f1("round_trip_export_s_" + size) + " (" + f1("round_trip_export_cpu_s_" + size) + ") | "
-                    + f1("round_trip_import_s_" + size) + " (" + f1("round_trip_import_cpu_s_" + size) + ") | "
-                    + f0("import_peak_live_heap_mib_" + size) + " / " + f0("round_trip_state_heap_mib_" + size) + " / "
-                    + f0("import_state_heap_mib_" + size) + " |");
-        }
-        out.add("");
-        out.add("| target | measured | goal | met |");
-        out.add("|---|---:|---:|:-:|");
-        atMost("state import at 100k transfers: live heap at its peak vs the state's", num("import_peak_vs_state_100k"), 2.0, "x");
-        atMost("state import at 1M transfers: live heap at its peak vs the state's", num("import_peak_vs_state_1m"), 2.0, "x");
-        atMost("--state-file POST vs in memory, one client, 1k objects",
-                ratio("state_file_post_p50_ms_1k", "memory_post_p50_ms_1k"), 2.0, "x");
-        atMost("--state-file POST vs in memory, one client, 100k objects",
-                ratio("state_file_post_p50_ms_100k", "memory_post_p50_ms_100k"), 2.0, "x");
-        atMost("--state-file POST vs in memory, 8 clients, 100k objects (context)",
-                ratio("state_file_post_concurrent_p50_ms_100k", "memory_post_concurrent_p50_ms_100k"), 2.0, "x");
-        within("--state-file POST, 100k vs 1k objects", ratio("state_file_post_p50_ms_100k", "state_file_post_p50_ms_1k"), 0.2);
-        within("GET check deposit by id, 1M vs 1k mail items, thread CPU",
-                ratio("lookup_check_deposit_1m_cpu_us", "lookup_check_deposit_1k_cpu_us"), 0.1);
-        within("GET file by id, 1M vs 1k mail items, thread CPU",
-                ratio("lookup_file_1m_cpu_us", "lookup_file_1k_cpu_us"), 0.1);
-        atMost("a sandbox on demand: POST /_sandbox/sandboxes + its first answered request over HTTP (median)",
-                num("ondemand_create_first_ms"), 20, " ms");
-        report("a `java -jar` started per worker, to its first 200, vs that (context)",
-                ratio("ondemand_worker_jar_start_ms", "ondemand_create_first_ms"));
-        atMost("heap per sandbox on demand at its fixture state (32 open in -Xmx768m)",
-                num("ondemand_heap_per_sandbox_mib"), 16, " MiB");
-        atMost("1,000 sandboxes on demand created and closed in a row: heap after vs before",
-                ratio("ondemand_row_heap_after_mib", "ondemand_row_heap_before_mib"), 1.05, "x");
-        atMost("the same: threads after minus before", num("ondemand_row_threads_after") - num("ondemand_row_threads_before"),
-                0, "");
-    }
-
-    /** A ratio that should be 1: met within ± {@code tolerance}. */
-    private void within(String name, double value, double tolerance) {
-        row(name, value, fmt(1 - tolerance) + "–" + fmt(1 + tolerance) + "x", Math.abs(value - 1) <= tolerance, "x");
-    }
-
-    private void atLeast(String name, double value, double goal, String unit) {
-        row(name, value, "≥ " + fmt(goal) + unit, value >= goal, unit);
-    }
-
-    private void atMost(String name, double value, double goal, String unit) {
-        row(name, value, "≤ " + fmt(goal) + unit, value <= goal, unit);
-    }
-
-    private void report(String name, double value, String unit) {
-        out.add("| " + name + " | " + fmt(value) + unit + " | (report) | |");
-    }
-
-    /** Context ratios, reported without a goal. */
-    private void report(String name, double... ratios) {
-        List<String> values = new ArrayList<>();
-        for (double ratio : ratios) {
-            values.add(fmt(ratio) + "x");
-        }
-        out.add("| " + name + " | " + String.join(" / ", values) + " | (report) | |");
-    }
-
-    private void row(String name, double value, String goal, boolean met, String unit) {
-        out.add("| " + name + " | " + fmt(value) + unit + " | " + goal + " | " + (Double.isNaN(value) ? "?" : met ? "yes" : "**no**") + " |");
-    }
-
-    private double ratio(String a, String b) {
-        return num(a) / num(b);
-    }
-
-    private double num(String key) {
-        String value = results.getProperty(key);
-        return value == null ? Double.NaN : Double.parseDouble(value);
-    }
-
-    private static String fmt(double value) {
-        return Double.isNaN(value) ? "–" : value >= 100 ? String.format(Locale.ROOT, "%.0f", value)
-                : value >= 10 ? String.format(Locale.ROOT, "%.1f", value)
-                : String.format(Locale.ROOT, "%.2f", value);
-    }
-
-    private String f(String key, String format) {
-        double value = num(key);
-        return Double.isNaN(value) ? "–" : String.format(Locale.ROOT, format, value);
-    }
-
-    private String f0(String key) { return f(key, "%.0f"); }
-
-    private String f1(String key) { return f(key, "%.1f"); }
-
-    private String f2(String key) { return f(key, "%.2f"); }
-
-    private String f3(String key) { return f(key, "%.3f"); }
 }

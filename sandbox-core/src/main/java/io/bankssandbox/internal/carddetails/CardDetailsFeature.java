@@ -37,7 +37,7 @@ public final class CardDetailsFeature implements Feature {
             Card card = CardIssuer.get(state, request.caller(), request.path("card_id"));
             Instant expiresAt = runtime.clock().now().plus(LIFETIME);
             String path = PAGE + links.issue(card.id(), expiresAt);
-            return ApiResponse.ok(new IframeView(request.origin() == null ? path : request.origin() + path, expiresAt));
+            return ApiResponse.ok(new IframeView(request.baseUrl() + path, expiresAt));
         }));
     }
 

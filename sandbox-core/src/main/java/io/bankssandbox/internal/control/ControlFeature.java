@@ -30,9 +30,16 @@ import java.util.List;
 public final class ControlFeature implements Feature {
 
     private final SandboxRuntime runtime;
+    private final ClockEventLog clockEvents = new ClockEventLog();
 
     public ControlFeature(SandboxRuntime runtime) {
         this.runtime = runtime;
+        runtime.events().afterCommit(clockEvents::record);
+    }
+
+    /** The moves the records made, numbered, for waits on what happens next. */
+    public ClockEventLog clockEvents() {
+        return clockEvents;
     }
 
     public record Health(String status, String version) {}
@@ -43,12 +50,17 @@ public final class ControlFeature implements Feature {
 
     public record ResetView(Instant now) {}
 
+
     public record FaultList(List<Fault> faults) {}
 
     @Override
     public void controlRoutes(ApiRouter control) {
         control.get("/_sandbox/health", ErrorShape.NEST, request -> ApiResponse.ok(new Health("ok", SandboxVersion.current())));
         control.get("/_sandbox/clock", ErrorShape.NEST, request -> ApiResponse.ok(clockView()));
+        control.get("/_sandbox/clock/events", ErrorShape.NEST, request -> {
+            String after = request.query("after"); // none: nothing yet, the position to wait from
+            return ApiResponse.ok(clockEvents.since(after == null ? Long.MAX_VALUE : Long.parseLong(after)));
+        });
         control.get("/_sandbox/scenario-schema.json", ErrorShape.NEST,
                 request -> ApiResponse.raw(ScenarioSchemaFile.MEDIA_TYPE, ScenarioSchemaFile.bytes()));
         control.post("/_sandbox/clock/advance", ErrorShape.NEST, TimeMachine.Advance.class, (request, advance) -> {

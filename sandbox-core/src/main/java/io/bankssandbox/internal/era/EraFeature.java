@@ -34,6 +34,11 @@ public final class EraFeature implements Feature {
     public void controlRoutes(ApiRouter control) {
         control.post("/_sandbox/insurance-payments", ErrorShape.NEST, InsurancePayments.Payment.class,
                 (request, payment) -> new ApiResponse(201, receive(payment), "application/json", null, null));
+        // an ERA as JSON by its id or its remittance's, paid or not: what the Java handle's eras() read over HTTP
+        control.get("/_sandbox/eras/{era_id}", ErrorShape.NEST, request -> runtime.state().read(state -> ApiResponse.ok(
+                EraView.of(EraDirectory.get(state, request.caller(), request.path("era_id"))))));
+        control.get("/_sandbox/remittances/{remittance_id}/era", ErrorShape.NEST, request -> runtime.state().read(state ->
+                ApiResponse.ok(EraView.of(Remittances.get(state, request.caller(), request.path("remittance_id"))))));
     }
 
     /**

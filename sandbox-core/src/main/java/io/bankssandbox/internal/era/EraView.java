@@ -16,6 +16,11 @@ public record EraView(
         List<Era.Claim> claims,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Era.ProviderAdjustment> providerAdjustments) {
 
+    /** An answer leaves an empty {@code provider_adjustments} out: read back, that is none. */
+    public EraView {
+        providerAdjustments = providerAdjustments == null ? List.of() : providerAdjustments;
+    }
+
     public static EraView of(Era era) {
         return new EraView(era.id(), era.transactionId(), era.payer(), era.payee(), era.payment(), era.claims(),
                 era.providerAdjustments());

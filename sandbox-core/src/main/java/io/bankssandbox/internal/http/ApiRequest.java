@@ -9,8 +9,8 @@ import java.util.Map;
  * A request that passed auth, idempotency and schema validation: what a route needs to call the
  * domain. Query values are already checked against the operation's parameter schemas and carry their
  * defaults; {@code command} is the body bound to the route's command record (null when it takes
- * none); {@code origin} is the scheme, host and port the client reached the sandbox at, for links
- * it hands out; {@code bodyStream} is the body of a route that reads it itself (see
+ * none); {@code address} is where the client reached the sandbox, which every URL it hands out starts
+ * with ({@link #baseUrl()}); {@code bodyStream} is the body of a route that reads it itself (see
  * {@link ApiRouter#putStreamed}), else null.
  */
 public record ApiRequest(
@@ -19,8 +19,13 @@ public record ApiRequest(
         Map<String, String> query,
         JsonNode body,
         Object command,
-        String origin,
+        ClientAddress address,
         InputStream bodyStream) {
+
+    /** Where the client reached this sandbox: {@code scheme://host[:port][prefix]}, no trailing slash. */
+    public String baseUrl() {
+        return address.baseUrl();
+    }
 
     public String path(String name) {
         return pathParams.get(name);

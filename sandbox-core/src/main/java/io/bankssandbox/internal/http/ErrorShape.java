@@ -36,6 +36,11 @@ public enum ErrorShape {
         }
     };
 
+    /** The shape of the routes at {@code path} (a path no route serves included): {@code {error}} on external accounts. */
+    public static ErrorShape atPath(String path) {
+        return path.startsWith("/v0/external-accounts") ? SIMPLE : NEST;
+    }
+
     private static final Map<Integer, String> REASONS = Map.ofEntries(
             Map.entry(400, "Bad Request"),
             Map.entry(401, "Unauthorized"),

@@ -45,13 +45,13 @@ public final class HttpPipeline {
     private final List<Filter> pages;
     private final List<Filter> unknownApiRoute;
     private final List<Filter> unknownRoute;
+    private final Filter writing = new WriteFilter();
+    private final Filter errors = new ErrorFilter();
 
     public HttpPipeline(SandboxClock clock, TimeMachine timeMachine, Supplier<List<ApiKey>> apiKeys,
                         SchemaValidator validator, IdempotencyStore idempotencyStore, RequestJournal journal,
                         FaultInjector faults, RateLimiter rateLimiter, String adminToken) {
         Filter journaling = new JournalFilter(journal, clock);
-        Filter writing = new WriteFilter();
-        Filter errors = new ErrorFilter();
         Filter faulting = new FaultFilter(faults);
         Filter clockCatchUp = new ClockFilter(timeMachine);
         Filter auth = new AuthFilter(apiKeys, adminToken);
@@ -119,9 +119,22 @@ public final class HttpPipeline {
     public void notFound(Context ctx) {
         String target = target(ctx);
         boolean v0 = target.startsWith("/v0");
-        ErrorShape shape = ctx.path().startsWith("/v0/external-accounts") ? ErrorShape.SIMPLE : ErrorShape.NEST;
         new Exchange(v0 ? unknownApiRoute : unknownRoute, ctx, v0 ? Family.API : Family.CONTROL,
-                new Route(null, shape, null, null), ctx.method().name(), target, Map.of()).proceed();
+                new Route(null, ErrorShape.atPath(ctx.path()), null, null), ctx.method().name(), target, Map.of()).proceed();
+    }
+
+    /**
+     * A request for something that is gone (or never was), answered with {@code refusal} (a
+     * {@link io.bankssandbox.internal.state.DomainException} or {@link ApiException}) in the error shape
+     * of the routes at {@code path}, and never journaled: a sandbox on demand that was closed, reached
+     * through the path it had.
+     */
+    public void refuse(Context ctx, String path, RuntimeException refusal) {
+        Filter refusing = exchange -> {
+            throw refusal;
+        };
+        new Exchange(List.of(writing, errors, refusing), ctx, Family.CONTROL, new Route(null, ErrorShape.atPath(path), null, null),
+                ctx.method().name(), target(ctx), Map.of()).proceed();
     }
 
     private static boolean isOperatorRead(Context ctx) {

@@ -7,6 +7,7 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Map;
@@ -29,10 +30,10 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 
 /**
- * The JVM's one Jetty server, on which every sandbox of the JVM is mounted: each sandbox gets a
- * connector of its own (its own port), and the server's one servlet context hands a request to the
- * servlet of the sandbox whose connector it came in on, so two sandboxes never see each other's
- * requests. Starting Jetty's server, its thread pool and its handler tree is most of a sandbox's
+ * The JVM's one Jetty server, on which every sandbox of the JVM is mounted: a sandbox gets a
+ * connector of its own (its own port) or a path on another's port ({@link Mount#mountUnder}), and the
+ * server's one servlet context hands a request to the servlet of the sandbox whose connector (and
+ * path) it came in on, so two sandboxes never see each other's requests. Starting Jetty's server, its thread pool and its handler tree is most of a sandbox's
  * start and all of its stop; a test suite starting a sandbox per class pays for that once instead
  * of per class. A mount starts no context of its own, so Jetty logs nothing per sandbox (a context
  * announces its every start and stop at INFO, which an application's logging would show).
@@ -171,7 +172,7 @@ public final class JettyHost {
                 throw e;
             }
         }
-        return new Mount(this, connector);
+        return new Mount(this, connector, null);
     }
 
     private synchronized void unmount(AbstractConnector connector) {
@@ -186,56 +187,99 @@ public final class JettyHost {
 
     /**
      * The server's one servlet: each request goes to the servlet mounted for the connector it came
-     * in on. A mounted servlet is initialized with this one's configuration (the same context).
+     * in on, or to one mounted under a path of that connector's when its path starts with that path
+     * (see {@link MountedPaths}). A mounted servlet is initialized with this one's configuration (the
+     * same context).
      */
     private static final class MountedServlets extends HttpServlet {
-        private final transient Map<Connector, Servlet> byConnector = new ConcurrentHashMap<>();
+        private final transient Map<Connector, MountedPaths> byConnector = new ConcurrentHashMap<>();
 
         void add(Connector connector, Servlet servlet) throws ServletException {
             servlet.init(getServletConfig());
-            byConnector.put(connector, servlet);
+            byConnector.put(connector, new MountedPaths(servlet));
         }
 
         void remove(Connector connector) {
-            Servlet servlet = byConnector.remove(connector);
-            if (servlet != null) {
-                servlet.destroy();
+            MountedPaths removed = byConnector.remove(connector);
+            if (removed != null) {
+                removed.destroy();
+            }
+        }
+
+        void addUnder(Connector connector, String path, Servlet servlet) throws ServletException {
+            MountedPaths paths = byConnector.get(connector);
+            if (paths == null) {
+                throw new IllegalStateException("the mount under " + path + " outlived the port it was mounted on");
+            }
+            servlet.init(getServletConfig());
+            paths.add(path, servlet);
+        }
+
+        void removeUnder(Connector connector, String path) {
+            MountedPaths paths = byConnector.get(connector);
+            if (paths != null) {
+                paths.remove(path);
             }
         }
 
         @Override
         public void service(ServletRequest request, ServletResponse response) throws ServletException, IOException {
             Connector connector = ServletContextRequest.getServletContextRequest(request).getConnectionMetaData().getConnector();
-            Servlet servlet = byConnector.get(connector);
-            if (servlet == null) {
+            MountedPaths paths = byConnector.get(connector);
+            if (paths == null) {
                 // the sandbox closed while this request was on its way in
                 ((HttpServletResponse) response).sendError(HttpServletResponse.SC_SERVICE_UNAVAILABLE);
                 return;
             }
-            servlet.service(request, response);
+            paths.service((HttpServletRequest) request, response);
         }
     }
 
-    /** One sandbox on the server: its port, until {@link #close()}. */
+    /** One sandbox on the server: its port, or a path on another's port, until {@link #close()}. */
     public static final class Mount implements AutoCloseable {
         private final JettyHost host;
         private final ServerConnector connector;
         private final int port;
+        /** Where it is mounted on {@code connector}'s port: null for the whole port. */
+        private final String path;
 
-        private Mount(JettyHost host, ServerConnector connector) {
+        private Mount(JettyHost host, ServerConnector connector, String path) {
             this.host = host;
             this.connector = connector;
             this.port = connector.getLocalPort();
+            this.path = path;
         }
 
         public int port() {
             return port;
         }
 
-        /** Closes the port and removes the sandbox's servlet; requests under way are cut off. */
+        /**
+         * Serves {@code servlet} under {@code path} of this mount's port: a request whose path starts
+         * with it goes to {@code servlet} with the path as if the servlet served the whole port (the
+         * rest of it, {@code /} when nothing is left), and {@link MountedRequest#MOUNT_PATH} naming the
+         * path taken off. Until that mount is closed; then such a request goes to this mount's servlet,
+         * as every other does.
+         *
+         * @param path two segments, {@code /sandboxes/sandbox_ab12}: the characters of a URL path, no dot segment
+         */
+        public Mount mountUnder(String path, Servlet servlet) throws ServletException {
+            if (this.path != null) {
+                throw new IllegalStateException("a mount under a path has none under it");
+            }
+            MountedPaths.check(path);
+            host.mounted.addUnder(connector, path, servlet);
+            return new Mount(host, connector, path);
+        }
+
+        /** Closes the port (or the path) and removes the sandbox's servlet; requests under way on the port are cut off. */
         @Override
         public void close() {
-            host.unmount(connector);
+            if (path == null) {
+                host.unmount(connector);
+            } else {
+                host.mounted.removeUnder(connector, path);
+            }
         }
     }
 }

@@ -32,7 +32,7 @@ public final class JsonErrorPages extends ErrorHandler {
     protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
                                     Callback callback) throws IOException {
         String path = request.getHttpURI() == null ? "" : String.valueOf(request.getHttpURI().getPath());
-        ErrorShape shape = path.startsWith("/v0/external-accounts") ? ErrorShape.SIMPLE : ErrorShape.NEST;
+        ErrorShape shape = ErrorShape.atPath(path);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, JSON);
         response.getHeaders().put(HttpHeader.CONNECTION, HttpHeaderValue.CLOSE.asString());
         response.write(true, ByteBuffer.wrap(body(shape, code, message)), callback);

@@ -1,39 +1,69 @@
 package io.bankssandbox.internal.http;
 
+import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.LongSupplier;
 
 /**
- * Emulates the real service's per-key limit (500 requests a minute) when switched on: a fixed
- * one-minute window per key on the wall clock, because a client's backoff waits real seconds.
+ * Emulates the real service's per-key limit (500 requests a minute) when switched on: a fixed window
+ * per key (a minute unless configured shorter, so a test of waiting and retrying takes a second),
+ * opened by the key's first request and measured on the machine's monotonic clock, not the sandbox's,
+ * because a client's backoff waits real seconds.
  */
 public final class RateLimiter {
-    private record Window(long startMillis, int count) {}
+    /** The real service's window. */
+    public static final Duration DEFAULT_WINDOW = Duration.ofMinutes(1);
+    /** The longest window taken: a day (a longer one would stand for no limit the service has). */
+    public static final Duration LONGEST_WINDOW = Duration.ofDays(1);
 
-    private final int perMinute;
-    private final LongSupplier wallMillis;
+    private record Window(long startNanos, int count) {}
+
+    private final int perWindow;
+    private final long windowNanos;
+    private final LongSupplier ticker;
     private final ConcurrentHashMap<String, Window> windows = new ConcurrentHashMap<>();
 
-    public RateLimiter(int perMinute) {
-        this(perMinute, System::currentTimeMillis);
+    public RateLimiter(int perWindow, Duration window) {
+        this(perWindow, window, System::nanoTime);
     }
 
-    RateLimiter(int perMinute, LongSupplier wallMillis) {
-        this.perMinute = perMinute;
-        this.wallMillis = wallMillis;
+    /** {@code ticker}: nanoseconds from any fixed origin, as {@link System#nanoTime()} counts them. */
+    RateLimiter(int perWindow, Duration window, LongSupplier ticker) {
+        String problem = windowProblem(window);
+        if (problem != null) {
+            throw new IllegalArgumentException("the rate limit window " + problem);
+        }
+        this.perWindow = perWindow;
+        this.windowNanos = window.toNanos();
+        this.ticker = ticker;
     }
 
-    /** Counts one request of {@code key}; 429 with Retry-After once the window is full. */
+    /**
+     * What is wrong with {@code window} as a rate limit window ("must be ..., not ..."), or null when it
+     * is one: positive and at most {@link #LONGEST_WINDOW}.
+     */
+    public static String windowProblem(Duration window) {
+        if (window == null || window.isNegative() || window.isZero() || window.compareTo(LONGEST_WINDOW) > 0) {
+            return "must be a positive ISO 8601 duration of at most " + LONGEST_WINDOW + " (such as PT1M or PT1S), not "
+                    + window;
+        }
+        return null;
+    }
+
+    /**
+     * Counts one request of {@code key}; 429 once the window is full, whose Retry-After is the whole
+     * seconds left in the window, rounded down: never longer than what remains (0 in its last second).
+     */
     public void admit(String key) {
-        if (perMinute <= 0) {
+        if (perWindow <= 0) {
             return;
         }
-        long now = wallMillis.getAsLong();
-        Window window = windows.compute(key, (k, w) ->
-                w == null || now - w.startMillis() >= 60_000 ? new Window(now, 1) : new Window(w.startMillis(), w.count() + 1));
-        if (window.count() > perMinute) {
-            long retryAfter = Math.max(1, (window.startMillis() + 60_000 - now + 999) / 1000);
-            throw ApiException.tooManyRequests(retryAfter);
+        long now = ticker.getAsLong();
+        Window window = windows.compute(key, (k, w) -> w == null || now - w.startNanos() >= windowNanos
+                ? new Window(now, 1) : new Window(w.startNanos(), w.count() + 1));
+        if (window.count() > perWindow) {
+            long remaining = window.startNanos() + windowNanos - now;
+            throw ApiException.tooManyRequests(remaining / 1_000_000_000L);
         }
     }
 

@@ -4,9 +4,7 @@ package io.bankssandbox.internal.http;
 final class RouteFilter implements Filter {
     @Override
     public void apply(Exchange exchange) {
-        String origin = exchange.ctx.host() == null ? null
-                : exchange.ctx.scheme() + "://" + exchange.ctx.host();
         exchange.answer(exchange.route.handler().handle(new ApiRequest(exchange.caller, exchange.pathParams,
-                exchange.query, exchange.requestBody, exchange.command, origin, exchange.requestStream)));
+                exchange.query, exchange.requestBody, exchange.command, ClientAddress.of(exchange.ctx), exchange.requestStream)));
     }
 }

@@ -23,10 +23,10 @@ public final class OnDemandFeature implements Feature {
     @Override
     public void controlRoutes(ApiRouter control) {
         control.post(SANDBOXES, ErrorShape.NEST, NewSandbox.class, (request, command) ->
-                new ApiResponse(201, sandboxes.create(command, request.origin()), ApiResponse.JSON, null, null));
-        control.get(SANDBOXES, ErrorShape.NEST, request -> ApiResponse.ok(new DataList<>(sandboxes.list(request.origin()))));
+                new ApiResponse(201, sandboxes.create(command, request.baseUrl()), ApiResponse.JSON, null, null));
+        control.get(SANDBOXES, ErrorShape.NEST, request -> ApiResponse.ok(new DataList<>(sandboxes.list(request.baseUrl()))));
         control.get(SANDBOX, ErrorShape.NEST,
-                request -> ApiResponse.ok(sandboxes.get(request.path("sandbox_id"), request.origin())));
+                request -> ApiResponse.ok(sandboxes.get(request.path("sandbox_id"), request.baseUrl())));
         control.delete(SANDBOX, ErrorShape.NEST, request -> {
             sandboxes.close(request.path("sandbox_id"));
             return ApiResponse.noContent();

@@ -18,8 +18,9 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The sandboxes one sandbox (the host) starts on demand, each fully its own (port, state, clock,
- * journal, idempotency keys, faults, webhooks) and closed with the host: at most
+ * The sandboxes one sandbox (the host) starts on demand, each fully its own (state, clock, journal,
+ * idempotency keys, faults, webhooks) and served under a path of its own on the host's port
+ * ({@link #PATH}{@code {id}}), closed with the host: at most
  * {@link RuntimeConfig.OnDemandLimits#maxSandboxes()} at once, each closed after its idle timeout
  * without a request (on the wall clock, not the sandbox's).
  */
@@ -29,23 +30,30 @@ public final class OnDemandSandboxes implements AutoCloseable {
     private static final long MIN_CHECK_MILLIS = 10;
     private static final char[] ID_CHARACTERS = "0123456789abcdefghijklmnopqrstuvwxyz".toCharArray();
 
+    /**
+     * Where each sandbox on demand answers, under the address the host was reached at: {@code /sandboxes/}
+     * and its id. Clients rely on a {@code base_url} ending so to know a sandbox is one started on demand.
+     */
+    public static final String PATH = "/sandboxes/";
+
     /** A running sandbox as the registry needs it; the assembly serves it. */
     public interface Served {
-        int port();
-
         SandboxRuntime runtime();
 
         /** How long no request has been under way: zero while one is. */
         Duration idleFor();
 
-        /** Closes its port at once and everything it runs. */
+        /** Takes its path off the host's port at once, and closes everything it runs. */
         void close();
     }
 
-    /** Starts and serves a sandbox; throws {@link FixtureException} when its fixture set is unknown or invalid. */
+    /**
+     * Starts a sandbox and serves it under {@code path} of the host's port; throws {@link FixtureException}
+     * when its fixture set is unknown or invalid.
+     */
     @FunctionalInterface
     public interface Launcher {
-        Served launch(RuntimeConfig config);
+        Served launch(RuntimeConfig config, String path);
     }
 
     private record Entry(String id, String name, Served sandbox, Instant createdAt, Duration idleTimeout) {}
@@ -63,7 +71,6 @@ public final class OnDemandSandboxes implements AutoCloseable {
     /** Runs idle checks while a sandbox is open; no thread at all otherwise. */
     private ScheduledExecutorService idleChecks;
 
-    /** {@code host}'s port is read only when a view is asked for: it may not be listening yet. */
     public OnDemandSandboxes(RuntimeConfig hostConfig, Served host, Launcher launcher) {
         this.hostConfig = hostConfig;
         this.limits = hostConfig.onDemand();
@@ -74,9 +81,9 @@ public final class OnDemandSandboxes implements AutoCloseable {
     /**
      * Starts a sandbox: 400 (nothing started) for a bad request or fixture set, 429 at the limit.
      *
-     * @param origin the scheme, host and port the client reached the host at (for the new one's URLs)
+     * @param hostUrl where the client reached the host (the new one's URLs start with it)
      */
-    public SandboxView create(NewSandbox request, String origin) {
+    public SandboxView create(NewSandbox request, String hostUrl) {
         synchronized (this) {
             if (closed) {
                 throw ApiException.of(503, "The server is stopping: no sandbox can be started");
@@ -88,9 +95,10 @@ public final class OnDemandSandboxes implements AutoCloseable {
             }
             starting++;
         }
+        String id = newId();
         Served sandbox;
         try {
-            sandbox = launcher.launch(childConfig(request));
+            sandbox = launcher.launch(childConfig(request), PATH + id);
         } catch (FixtureException e) {
             throw DomainException.invalid(e.problems());
         } finally {
@@ -99,12 +107,12 @@ public final class OnDemandSandboxes implements AutoCloseable {
             }
         }
         Duration idleTimeout = request.idleTimeout() != null ? request.parsedIdleTimeout() : limits.idleTimeout();
-        Entry entry = new Entry(newId(), request.name(), sandbox, Instant.now(), idleTimeout);
+        Entry entry = new Entry(id, request.name(), sandbox, Instant.now(), idleTimeout);
         synchronized (this) {
             if (!closed) {
                 open.put(entry.id(), entry);
                 checkIdleSoon();
-                return view(entry, origin);
+                return view(entry, hostUrl);
             }
         }
         sandbox.close(); // the host closed while this one started
@@ -112,18 +120,18 @@ public final class OnDemandSandboxes implements AutoCloseable {
     }
 
     /** The host first, then each open sandbox in the order they were started. */
-    public List<SandboxView> list(String origin) {
+    public List<SandboxView> list(String hostUrl) {
         List<Entry> entries = new ArrayList<>();
         entries.add(host);
         synchronized (this) {
             entries.addAll(open.values());
         }
-        return entries.stream().map(entry -> view(entry, origin)).toList();
+        return entries.stream().map(entry -> view(entry, hostUrl)).toList();
     }
 
-    public SandboxView get(String id, String origin) {
+    public SandboxView get(String id, String hostUrl) {
         if (host.id().equals(id)) {
-            return view(host, origin);
+            return view(host, hostUrl);
         }
         Entry entry;
         synchronized (this) {
@@ -132,10 +140,10 @@ public final class OnDemandSandboxes implements AutoCloseable {
         if (entry == null) {
             throw DomainException.notFound("Sandbox", id);
         }
-        return view(entry, origin);
+        return view(entry, hostUrl);
     }
 
-    /** Closes one: its port stops answering before this returns. The host: 409; unknown (or closed): 404. */
+    /** Closes one: its path stops answering (the host's 404) before this returns. The host: 409; unknown (or closed): 404. */
     public void close(String id) {
         if (host.id().equals(id)) {
             throw DomainException.conflict("Sandbox " + id + " is the host: it closes with the process, "
@@ -177,7 +185,7 @@ public final class OnDemandSandboxes implements AutoCloseable {
                 request.clock() != null ? ClockMode.parse(request.clock()) : h.clockMode(),
                 request.start() != null ? request.start() : h.start(),
                 request.seed() != null ? request.seed() : h.seed(),
-                h.adminToken(), h.corsOrigins(), h.rateLimitPerMinute(),
+                h.adminToken(), h.corsOrigins(), h.rateLimitPerMinute(), h.rateLimitWindow(),
                 null, // memory only: the state file is the host's
                 h.maxImportBytes(),
                 // documents and keys the host was given in code belong to its fixture set
@@ -186,31 +194,14 @@ public final class OnDemandSandboxes implements AutoCloseable {
                 h.verbose(), null);
     }
 
-    private SandboxView view(Entry entry, String origin) {
+    private SandboxView view(Entry entry, String hostUrl) {
         SandboxRuntime runtime = entry.sandbox().runtime();
-        String baseUrl = "http://" + hostName(origin) + ":" + entry.sandbox().port();
+        String baseUrl = entry == host ? hostUrl : hostUrl + PATH + entry.id();
         List<SandboxView.Key> keys = runtime.state().read(s -> s.apiKeys.stream()
                 .map(key -> new SandboxView.Key(key.key(), key.entityIds())).toList());
         return new SandboxView(entry.id(), entry.name(), entry == host, baseUrl, baseUrl + "/_sandbox/ui", keys,
                 new SandboxView.Clock(runtime.clock().now(), runtime.clock().mode().wireName()), entry.createdAt(),
                 entry.idleTimeout() == null ? null : entry.idleTimeout().toString());
-    }
-
-    /**
-     * The host's interface as a URL host: a wildcard address is not one a client can reach, so the
-     * name the client reached the host by stands in for it.
-     */
-    private String hostName(String origin) {
-        String bound = hostConfig.host();
-        if (bound.equals("0.0.0.0") || bound.equals("::") || bound.equals("[::]")) {
-            if (origin != null) {
-                String authority = origin.substring(origin.indexOf("://") + 3);
-                int port = authority.lastIndexOf(':');
-                return port > authority.lastIndexOf(']') ? authority.substring(0, port) : authority;
-            }
-            return "127.0.0.1";
-        }
-        return bound.contains(":") && !bound.startsWith("[") ? "[" + bound + "]" : bound;
     }
 
     private String newId() {

@@ -14,7 +14,8 @@ import java.util.Map;
  *
  * @param start the clock's start, or null for the fixture set's {@code clock.json}
  * @param adminToken the token the control API asks for, or null for none
- * @param rateLimitPerMinute requests per minute per key, 0 for no limit
+ * @param rateLimitPerMinute requests per key in one window, 0 for no limit
+ * @param rateLimitWindow the rate limit's window (a minute by default)
  * @param stateFile the file that keeps the state across restarts, or null to keep it in memory
  * @param fixtureDocuments whole fixture files that replace the set's own, by file name
  * @param extraApiKeys keys added to the set's own
@@ -24,7 +25,8 @@ import java.util.Map;
  *     it starts none (a sandbox started on demand starts no more)
  */
 public record RuntimeConfig(String host, int port, String fixtures, ClockMode clockMode, Instant start, long seed,
-                            String adminToken, List<String> corsOrigins, int rateLimitPerMinute, Path stateFile,
+                            String adminToken, List<String> corsOrigins, int rateLimitPerMinute,
+                            java.time.Duration rateLimitWindow, Path stateFile,
                             long maxImportBytes, Map<String, JsonNode> fixtureDocuments, List<ApiKey> extraApiKeys,
                             List<String> webhooks, boolean verbose, OnDemandLimits onDemand) {
 

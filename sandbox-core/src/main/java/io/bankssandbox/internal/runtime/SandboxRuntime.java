@@ -71,7 +71,7 @@ public final class SandboxRuntime {
         this.state = new StateHolder(new SandboxState(codec.model(), fixtureSnapshot.apiKeys,
                 fixtureSnapshot.ids.copy(), fixtureSnapshot.startedAt), events);
         this.timeMachine = new TimeMachine(clock, state);
-        this.rateLimiter = new RateLimiter(config.rateLimitPerMinute());
+        this.rateLimiter = new RateLimiter(config.rateLimitPerMinute(), config.rateLimitWindow());
         idempotency.replaceAll(fixtureKeys);
     }
 

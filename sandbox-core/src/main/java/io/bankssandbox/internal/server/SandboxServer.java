@@ -94,7 +94,7 @@ public final class SandboxServer {
         this.webhooks = new io.bankssandbox.internal.webhooks.WebhookService(runtime, "banks-sandbox-webhooks",
                 SandboxVersion.current());
         this.onDemand = config.onDemand() == null ? null
-                : new OnDemandSandboxes(config, served(), SandboxServer::launch);
+                : new OnDemandSandboxes(config, served(), this::launch);
         List<Feature> installed = new java.util.ArrayList<>(List.of(
                 new EntitiesFeature(runtime),
                 new AccountsFeature(runtime),
@@ -159,8 +159,18 @@ public final class SandboxServer {
             javalin.routes.get("/_sandbox/openapi.json", openApiDocument);
             javalin.routes.head("/_sandbox/openapi.json", openApiDocument);
             pipeline.served().add("GET", "/_sandbox/openapi.json");
-            for (HandlerType method : List.of(HandlerType.GET, HandlerType.HEAD, HandlerType.POST, HandlerType.PUT,
-                    HandlerType.PATCH, HandlerType.DELETE)) {
+            List<HandlerType> methods = List.of(HandlerType.GET, HandlerType.HEAD, HandlerType.POST, HandlerType.PUT,
+                    HandlerType.PATCH, HandlerType.DELETE);
+            if (onDemand != null) {
+                // the path of a sandbox on demand that was closed (or never started) comes here: say that sandbox is gone
+                io.javalin.http.Handler gone = ctx -> pipeline.refuse(ctx, "/" + ctx.pathParamMap().getOrDefault("rest", ""),
+                        io.bankssandbox.internal.state.DomainException.notFound("Sandbox", ctx.pathParam("sandbox_id")));
+                for (HandlerType method : methods) {
+                    javalin.routes.addEndpoint(new io.javalin.router.Endpoint(method, OnDemandSandboxes.PATH + "{sandbox_id}", gone));
+                    javalin.routes.addEndpoint(new io.javalin.router.Endpoint(method, OnDemandSandboxes.PATH + "{sandbox_id}/<rest>", gone));
+                }
+            }
+            for (HandlerType method : methods) {
                 javalin.routes.addEndpoint(new io.javalin.router.Endpoint(method, "/*", pipeline::notFound));
             }
             // any other method (TRACE, CONNECT, one Javalin has never heard of) has no endpoint at all: its
@@ -232,21 +242,24 @@ public final class SandboxServer {
         return mount.port();
     }
 
-    /** A sandbox started on demand: served on a free port of the same interface. */
-    private static OnDemandSandboxes.Served launch(RuntimeConfig config) {
+    /**
+     * A sandbox started on demand: served under {@code path} of this one's port, with no port of its
+     * own (what a client reached this one through reaches it too: a published container port, a proxy).
+     */
+    private OnDemandSandboxes.Served launch(RuntimeConfig config, String path) {
         SandboxServer server = new SandboxServer(config);
-        server.start();
+        try {
+            server.mount = mount.mountUnder(path, server.activity);
+        } catch (jakarta.servlet.ServletException e) {
+            server.webhooks.close();
+            throw new IllegalStateException("could not serve a sandbox under " + path + ": " + e.getMessage(), e);
+        }
         return server.served();
     }
 
     /** This sandbox as the registry of sandboxes on demand sees it. */
     private OnDemandSandboxes.Served served() {
         return new OnDemandSandboxes.Served() {
-            @Override
-            public int port() {
-                return SandboxServer.this.port();
-            }
-
             @Override
             public SandboxRuntime runtime() {
                 return runtime;

@@ -31,7 +31,7 @@ class DomainEventsTest extends SandboxTestBase {
 
     @BeforeAll
     void subscribe() {
-        SandboxInternals.runtime(sandbox).events().afterCommit(seen::addAll);
+        SandboxInternals.runtime(started).events().afterCommit(seen::addAll);
     }
 
     @BeforeEach

@@ -31,7 +31,7 @@ class OnDemandClosingRaceTest {
             CountDownLatch release = new CountDownLatch(1);
             AtomicBoolean closed = new AtomicBoolean();
             OnDemandSandboxes sandboxes = new OnDemandSandboxes(host.runtime().config(), served(host, new AtomicBoolean()),
-                    config -> {
+                    (config, path) -> {
                         launching.countDown();
                         await(release);
                         return served(host, closed);
@@ -58,11 +58,6 @@ class OnDemandClosingRaceTest {
     /** A sandbox as the registry sees it, standing for one: {@code closed} says whether it was closed. */
     private static OnDemandSandboxes.Served served(SandboxServer server, AtomicBoolean closed) {
         return new OnDemandSandboxes.Served() {
-            @Override
-            public int port() {
-                return server.port();
-            }
-
             @Override
             public SandboxRuntime runtime() {
                 return server.runtime();

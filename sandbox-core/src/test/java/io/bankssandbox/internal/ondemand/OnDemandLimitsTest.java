@@ -124,7 +124,7 @@ class OnDemandLimitsTest {
             JsonNode created = new ApiClient("http://localhost:" + server.port(), null).post("/_sandbox/sandboxes", Map.of(), null)
                     .json();
             String base = created.get("base_url").asText();
-            assertThat(base).matches("http://localhost:\\d+");
+            assertThat(base).isEqualTo("http://localhost:" + server.port() + "/sandboxes/" + created.get("id").asText());
             assertThat(created.get("dashboard_url").asText()).isEqualTo(base + "/_sandbox/ui");
             assertThat(new ApiClient(base, Sandbox.DEFAULT_API_KEY).get("/v0/entities").status()).isEqualTo(200);
         } finally {

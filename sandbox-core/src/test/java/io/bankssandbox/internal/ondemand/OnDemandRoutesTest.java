@@ -1,14 +1,10 @@
 package io.bankssandbox.internal.ondemand;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.internal.testing.ApiClient;
-import java.io.IOException;
-import java.net.Socket;
-import java.net.URI;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,7 +76,7 @@ class OnDemandRoutesTest {
     }
 
     @Test
-    void aNewSandboxTakesTheHostsOptionsAndAnswersOnItsOwnPort() {
+    void aNewSandboxTakesTheHostsOptionsAndAnswersUnderAPathOfItsOwnOnTheHostsPort() {
         Instant before = Instant.now();
         JsonNode sandbox = create(null);
         assertThat(fields(sandbox)).containsExactlyElementsOf(FIELDS);
@@ -88,7 +84,7 @@ class OnDemandRoutesTest {
         assertThat(sandbox.get("name").isNull()).isTrue();
         assertThat(sandbox.get("host").asBoolean()).isFalse();
         String baseUrl = sandbox.get("base_url").asText();
-        assertThat(baseUrl).matches("http://127\\.0\\.0\\.1:\\d+").isNotEqualTo(host.baseUrl());
+        assertThat(baseUrl).isEqualTo(host.baseUrl() + "/sandboxes/" + sandbox.get("id").asText());
         assertThat(sandbox.get("dashboard_url").asText()).isEqualTo(baseUrl + "/_sandbox/ui");
         assertThat(sandbox.get("api_keys").toString()).isEqualTo("[{\"key\":\"lm_key_sandbox_all\",\"sees\":[\"*\"]},"
                 + "{\"key\":\"lm_key_sandbox_one\",\"sees\":[\"entity_00000001nh0ctdekwudu\"]}]");
@@ -149,15 +145,22 @@ class OnDemandRoutesTest {
     }
 
     @Test
-    void closingOneStopsItsPortBeforeTheAnswerAndForgetsIt() throws Exception {
+    void closingOneStopsItsPathAnsweringBeforeTheAnswerAndForgetsIt() {
         JsonNode sandbox = create(Map.of());
         String id = sandbox.get("id").asText();
-        URI base = URI.create(sandbox.get("base_url").asText());
+        ApiClient own = new ApiClient(sandbox.get("base_url").asText(), Sandbox.DEFAULT_API_KEY);
+        assertThat(own.get("/v0/accounts").status()).isEqualTo(200);
         ApiClient.Response closed = control.delete("/_sandbox/sandboxes/" + id);
         started.remove(id);
         assertThat(closed.status()).isEqualTo(204);
         assertThat(closed.bytes()).isEmpty();
-        assertThatThrownBy(() -> new Socket(base.getHost(), base.getPort()).close()).isInstanceOf(IOException.class);
+        // the host answers its path now: that sandbox is not found, in the shape of the route asked for,
+        // and the host keeps no journal entry of it
+        assertThat(own.get("/v0/accounts").text()).isEqualTo("{\"statusCode\":404,\"error\":\"Not Found\","
+                + "\"message\":\"Sandbox " + id + " not found\"}");
+        assertThat(own.post("/v0/external-accounts", Map.of(), "key-after-close").text())
+                .isEqualTo("{\"error\":\"Sandbox " + id + " not found\"}");
+        assertThat(control.get("/_sandbox/requests").json().get("data")).isEmpty();
         assertThat(control.get("/_sandbox/sandboxes/" + id).toString())
                 .isEqualTo("GET /_sandbox/sandboxes/" + id + " -> 404 {\"statusCode\":404,\"error\":\"Not Found\","
                         + "\"message\":\"Sandbox " + id + " not found\"}");

@@ -243,8 +243,8 @@ final class ExampleReplay {
     /**
      * What differs between two sandboxes given the same requests, and nothing else:
      * <ul>
-     * <li>addresses: the sandbox's own (its port is free, chosen at start) is shown as {@link #SHOWN_ORIGIN},
-     *     each sandbox started on demand as the next port after it ({@code http://localhost:8081} ...);
+     * <li>addresses: the sandbox's own (its port is free, chosen at start) is shown as {@link #SHOWN_ORIGIN}
+     *     (a sandbox started on demand answers under a path of it, so its address is shown under it too);
      * <li>a card details token's signature (a key drawn at random per sandbox) as {@link #SHOWN_SIGNATURE};
      * <li>a webhook attempt's {@code duration_ms} (the wall-clock time of a real HTTP call) as 0;
      * <li>a sandbox on demand's id (drawn at random) as {@code sandbox_00000000000000000001} and on, in the

@@ -1,12 +1,15 @@
 package io.bankssandbox.internal.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.internal.testing.ApiClient;
 import io.bankssandbox.internal.testing.SandboxTestBase;
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -16,8 +19,9 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * {@code rateLimitPerMinute} emulates the real service's per-key limit: past it, 429 with
  * Retry-After in the route's error shape, counted per API key, never on the control API, and a
- * limited POST creates nothing. These are end to end, so they run on the wall clock; each test's
- * requests only need to fall within one minute. The window logic itself (when a window opens and
+ * limited POST creates nothing; {@code rateLimitWindow} sets the window. These are end to end, so they
+ * run on the wall clock; each test's requests only need to fall within one minute, and a retry is
+ * waited for with a generous deadline. The window logic itself (when a window opens and
  * ends, the Retry-After it gives) is checked on a clock the test moves, in
  * {@link io.bankssandbox.internal.http.RateLimiterTest}.
  */
@@ -105,6 +109,53 @@ class RateLimitTest {
                     .isEqualTo(401);
         }
         assertThat(all.get("/v0/entities").status()).isEqualTo(200);
+    }
+
+    @Test
+    void theConfiguredWindowBoundsRetryAfter() {
+        try (Sandbox hourly = Sandbox.start(SandboxConfig.builder().output(SandboxConfig.Output.SILENT)
+                .rateLimitPerMinute(1).rateLimitWindow(Duration.ofHours(2)).build())) {
+            ApiClient client = new ApiClient(hourly.baseUrl(), SandboxTestBase.ALL);
+            long windowOpened = System.nanoTime(); // at or before the sandbox opens the key's window
+            assertThat(client.get("/v0/entities").status()).isEqualTo(200);
+            ApiClient.Response limited = client.get("/v0/entities");
+            long elapsedSeconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - windowOpened) + 1;
+            assertThat(limited.status()).isEqualTo(429);
+            assertThat(Long.parseLong(limited.header("Retry-After").orElseThrow()))
+                    .as("never longer than what remains of the two hours").isBetween(7200 - elapsedSeconds, 7200L);
+        }
+    }
+
+    @Test
+    void withAOneSecondWindowARetryAfterRetryAfterIsAdmitted() throws InterruptedException {
+        try (Sandbox quick = Sandbox.start(SandboxConfig.builder().output(SandboxConfig.Output.SILENT)
+                .rateLimitPerMinute(1).rateLimitWindow("PT1S").build())) {
+            ApiClient client = new ApiClient(quick.baseUrl(), SandboxTestBase.ALL);
+            assertThat(client.get("/v0/entities").status()).isEqualTo(200);
+            ApiClient.Response limited = client.get("/v0/entities");
+            // on a busy machine the second request may already fall into the next window: then it is admitted
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (limited.status() == 429 && System.nanoTime() < deadline) {
+                assertThat(Integer.parseInt(limited.header("Retry-After").orElseThrow())).isBetween(0, 1);
+                Thread.sleep(Math.max(50, 1000L * Integer.parseInt(limited.header("Retry-After").orElseThrow())));
+                limited = client.get("/v0/entities");
+            }
+            assertThat(limited.status()).as("a retry once the second has passed").isEqualTo(200);
+        }
+    }
+
+    @Test
+    void aWindowThatIsNoDurationIsRefusedByTheBuilder() {
+        assertThatThrownBy(() -> SandboxConfig.builder().rateLimitWindow("a minute"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("rateLimitWindow = \"a minute\" is not an ISO 8601 duration such as PT1M or PT1S");
+        assertThatThrownBy(() -> SandboxConfig.builder().rateLimitWindow(Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("rateLimitWindow must be a positive ISO 8601 duration of at most PT24H (such as PT1M or PT1S), not PT0S");
+        assertThatThrownBy(() -> SandboxConfig.builder().rateLimitWindow("P2D")).isInstanceOf(IllegalArgumentException.class);
+        assertThat(SandboxConfig.defaults().rateLimitWindow()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(SandboxConfig.builder().rateLimitWindow("PT1S").rateLimitWindow(" ").build().rateLimitWindow())
+                .as("blank: the default, as an annotation's empty attribute").isEqualTo(Duration.ofMinutes(1));
     }
 
     private static Map<String, Object> cardBody(String accountId) {

@@ -10,13 +10,20 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.TestInstance;
 
-/** One sandbox per test class on the default fixtures, reset before every test. */
+/**
+ * One sandbox per test class on the default fixtures, reset before every test. The handle the tests
+ * drive is {@link #sandbox}: the started one itself, or, in a subclass whose {@link #wayIn()} is
+ * {@link WayIn#CONNECT}, {@code Sandbox.connect} to it over HTTP, so one suite proves both ways in.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class SandboxTestBase {
     public static final String ALL = "lm_key_sandbox_all";
     public static final String ONE = "lm_key_sandbox_one";
 
+    /** The handle under test: {@link #started}, or a connected handle of it. */
     protected Sandbox sandbox;
+    /** The sandbox this JVM runs for the class: what a connected handle talks to, and white-box tests look into. */
+    protected Sandbox started;
     protected ApiClient api;
     protected ApiClient control;
     /** Ids of the default fixture set, read once: ids are deterministic, so a reset keeps them. */
@@ -24,7 +31,8 @@ public abstract class SandboxTestBase {
 
     @BeforeAll
     void startSandbox() {
-        sandbox = Sandbox.start();
+        started = Sandbox.start();
+        sandbox = wayIn().open(started);
         api = new ApiClient(sandbox.baseUrl(), ALL);
         control = new ApiClient(sandbox.baseUrl(), null);
         fixtures = LiveFixtures.read(api);
@@ -38,6 +46,12 @@ public abstract class SandboxTestBase {
     @AfterAll
     void stopSandbox() {
         sandbox.close();
+        started.close();
+    }
+
+    /** How the tests reach the sandbox; a subclass that runs the same tests over HTTP answers {@link WayIn#CONNECT}. */
+    protected WayIn wayIn() {
+        return WayIn.IN_PROCESS;
     }
 
     /** The fixture state as exported, for ids and expected values. */

@@ -6,6 +6,7 @@ import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.internal.testing.ApiClient;
 import io.bankssandbox.internal.testing.SandboxTestBase;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -28,15 +29,26 @@ class DashboardRoutesTest extends SandboxTestBase {
     @Test
     void everyFileThePageLinksLoadsWithItsContentType() {
         String html = control.get("/_sandbox/ui").text();
-        Matcher links = Pattern.compile("(?:src|href)=\"(/_sandbox/ui/[^\"]+)\"").matcher(html);
+        // relative to where the page was served (no trailing slash): it works under any prefix
+        assertThat(html).doesNotContain("=\"/");
+        Matcher links = Pattern.compile("(?:src|href)=\"(ui/[^\"]+)\"").matcher(html);
         int found = 0;
         while (links.find()) {
-            ApiClient.Response asset = control.get(links.group(1));
+            ApiClient.Response asset = control.get("/_sandbox/" + links.group(1));
             assertThat(asset.status()).as(links.group(1)).isEqualTo(200);
             assertThat(asset.bytes()).as(links.group(1)).isNotEmpty();
             found++;
         }
         assertThat(found).as("the page links its script, stylesheet and icon").isGreaterThanOrEqualTo(3);
+    }
+
+    @Test
+    void theScriptsCallTheControlApiWhereThePageWasServedNeverAtTheRoot() {
+        for (String script : List.of("dom.js", "app.js", "webhooks.js", "sandboxes.js")) {
+            String text = control.get("/_sandbox/ui/" + script).text();
+            // every call goes through dom.js's call() or baseUrl, both the page's own address less /_sandbox/ui
+            assertThat(text).as(script).doesNotContainPattern("fetch\\(\"/|location\\.origin[^ ]*/(v0|_sandbox)");
+        }
     }
 
     @ParameterizedTest

@@ -17,7 +17,7 @@ class CommandLineTest {
         Cli cli = Cli.run("--help");
         assertThat(cli.exitCode()).isZero();
         assertThat(cli.out()).contains("--port", "--host", "--fixtures", "--clock", "--start", "--seed", "--state-file",
-                "--max-import-size", "--admin-token", "--cors-origins", "--rate-limit", "--verbose", "--webhook",
+                "--max-import-size", "--admin-token", "--cors-origins", "--rate-limit", "--rate-limit-window", "--verbose", "--webhook",
                 "--max-sandboxes", "--sandbox-idle-timeout", "--stop-on-stdin-close", "serve",
                 "replay", "validate-fixtures");
         assertThat(Cli.run("serve", "--help").out().replaceAll("\\s+", " "))
@@ -48,7 +48,8 @@ class CommandLineTest {
                 {"--rate-limit", "-1"}, {"serve", "--seed", "x"}, {"--max-import-size", "lots"},
                 {"--max-import-size", "0"}, {"--max-import-size", "12TB"}, {"--max-sandboxes", "-1"},
                 {"--max-sandboxes", "many"}, {"--sandbox-idle-timeout", "30m"}, {"--sandbox-idle-timeout", "PT0S"},
-                {"--sandbox-idle-timeout", "-PT5M"}}) {
+                {"--sandbox-idle-timeout", "-PT5M"}, {"--rate-limit-window", "1m"}, {"--rate-limit-window", "PT0S"},
+                {"--rate-limit-window", "P2D"}}) {
             Cli cli = Cli.run(args);
             assertThat(cli.exitCode()).as(String.join(" ", args)).isEqualTo(2);
             assertThat(cli.err().lines().count()).as(cli.err()).isEqualTo(1);
@@ -61,6 +62,10 @@ class CommandLineTest {
         assertThat(Cli.run("--sandbox-idle-timeout", "PT0S").err())
                 .startsWith("banks-sandbox: --sandbox-idle-timeout must be a positive duration, not PT0S");
         assertThat(Cli.run("--max-sandboxes", "-1").err()).startsWith("banks-sandbox: --max-sandboxes must be 0 or more, not -1");
+        assertThat(Cli.run("--rate-limit-window", "1m").err()).startsWith(
+                "banks-sandbox: Invalid value for option '--rate-limit-window': '1m' is not an ISO 8601 duration such as PT30M or PT10S");
+        assertThat(Cli.run("--rate-limit-window", "P2D").err()).startsWith("banks-sandbox: --rate-limit-window must be a positive"
+                + " ISO 8601 duration of at most PT24H (such as PT1M or PT1S), not PT48H");
     }
 
     @Test

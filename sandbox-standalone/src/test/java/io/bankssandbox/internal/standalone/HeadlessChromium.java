@@ -17,7 +17,8 @@ import java.util.List;
  * skips the calling test class when chromium is not installed.
  */
 final class HeadlessChromium implements AutoCloseable {
-    private static final Path CHROMIUM = Paths.get("/usr/bin/chromium");
+    /** Debian's, or the one {@code CHROMIUM} names (as the npm package's Playwright suite takes it). */
+    private static final Path CHROMIUM = Paths.get(System.getenv().getOrDefault("CHROMIUM", "/usr/bin/chromium"));
 
     private final Playwright playwright;
     private final Browser browser;

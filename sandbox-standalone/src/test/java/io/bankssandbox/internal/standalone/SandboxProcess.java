@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -38,7 +39,12 @@ final class SandboxProcess implements AutoCloseable {
     }
 
     static SandboxProcess start(String... args) throws IOException, InterruptedException {
-        SandboxProcess started = launch(args);
+        return start(Map.of(), args);
+    }
+
+    /** With these environment variables added to the test JVM's. */
+    static SandboxProcess start(Map<String, String> environment, String... args) throws IOException, InterruptedException {
+        SandboxProcess started = launch(environment, args);
         if (!started.listening.await(120, TimeUnit.SECONDS)) {
             started.process.destroyForcibly();
             throw new IllegalStateException("no listening line within 120 s; stdout " + started.out + " stderr " + started.err);
@@ -48,13 +54,19 @@ final class SandboxProcess implements AutoCloseable {
 
     /** Starts without waiting for the listening line (for commands that are expected to fail). */
     static SandboxProcess launch(String... args) throws IOException {
+        return launch(Map.of(), args);
+    }
+
+    static SandboxProcess launch(Map<String, String> environment, String... args) throws IOException {
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
                 "-cp", classpath, Main.class.getName()));
         command.addAll(List.of(args));
-        return new SandboxProcess(new ProcessBuilder(command).start());
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(environment);
+        return new SandboxProcess(builder.start());
     }
 
     private void pump(Process p, boolean stdout) {

@@ -49,15 +49,18 @@ class ServeProcessTest {
     @Test
     void optionsReachTheServer() throws Exception {
         try (SandboxProcess sandbox = SandboxProcess.start("--port", "0", "--clock", "frozen", "--start",
-                "2026-05-01T08:00:00Z", "--seed", "7", "--rate-limit", "2", "--cors-origins", "https://app.example.com",
-                "--max-import-size", "64KiB")) {
+                "2026-05-01T08:00:00Z", "--seed", "7", "--rate-limit", "2", "--rate-limit-window", "PT2H",
+                "--cors-origins", "https://app.example.com", "--max-import-size", "64KiB")) {
             assertThat(Http.get(sandbox.baseUrl() + "/_sandbox/clock", null).body())
                     .isEqualTo("{\"now\":\"2026-05-01T08:00:00.000Z\",\"mode\":\"frozen\"}");
+            long windowOpened = System.nanoTime(); // at or before the server opens the key's window
             assertThat(Http.get(sandbox.baseUrl() + "/v0/entities?limit=1", KEY).statusCode()).isEqualTo(200);
             assertThat(Http.get(sandbox.baseUrl() + "/v0/entities?limit=1", KEY).statusCode()).isEqualTo(200);
             HttpResponse<String> limited = Http.get(sandbox.baseUrl() + "/v0/entities?limit=1", KEY);
+            long elapsedSeconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - windowOpened) + 1;
             assertThat(limited.statusCode()).isEqualTo(429);
-            assertThat(limited.headers().firstValue("Retry-After")).isPresent();
+            assertThat(Long.parseLong(limited.headers().firstValue("Retry-After").orElseThrow()))
+                    .as("the two hours of --rate-limit-window, less what passed").isBetween(7200 - elapsedSeconds, 7200L);
             String export = Http.get(sandbox.baseUrl() + "/_sandbox/state", null).body();
             HttpResponse<String> tooLarge = Http.send(sandbox.baseUrl() + "/_sandbox/state", "PUT", null, null, export);
             assertThat(tooLarge.statusCode()).isEqualTo(413);
