@@ -355,6 +355,40 @@ class WebhookDispatcherTest {
         assertThat(stored(id(1)).status()).isEqualTo(WebhookDelivery.PENDING);
     }
 
+    @Test
+    void aDispatcherThatNeverStartedClosesAtOnce() {
+        dispatcher.close();
+        dispatcher.close();
+        assertThat(workers()).isEmpty();
+        assertThat(transportsMade).hasValue(0);
+    }
+
+    @Test
+    void anAttemptPickedAsTheDispatcherClosesIsNotSentAndNoTransportIsMade() {
+        // the test holds the state's write lock: the worker, having picked the delivery, waits to read it
+        state.update(s -> {
+            deliver(1, A, T0);
+            Await.until("the worker waiting to read the delivery it picked", WITHIN, this::workerStack,
+                    stack -> stack.contains("StateHolder.read"));
+            dispatcher.close();
+        });
+        Await.until("the dispatcher's thread ended", WITHIN, this::workers, List::isEmpty);
+        assertThat(transportsMade).hasValue(0);
+        assertThat(receiver.sent()).isEmpty();
+        assertThat(stored(id(1)).attempts()).isEmpty();
+    }
+
+    private String workerStack() {
+        StringBuilder stack = new StringBuilder();
+        for (Thread worker : workers()) {
+            for (StackTraceElement frame : worker.getStackTrace()) {
+                stack.append(frame.getClassName().substring(frame.getClassName().lastIndexOf('.') + 1)).append('.')
+                        .append(frame.getMethodName()).append('\n');
+            }
+        }
+        return stack.toString();
+    }
+
     private List<Thread> workers() {
         return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name)).toList();
     }
