@@ -514,7 +514,12 @@ export class Webhooks {
 export class Faults {
   constructor(private readonly control: Api) {}
 
-  /** `(method, path, status)`, or the whole fault (`body`, `delay_ms`, `times`); answers the faults now scripted. */
+  /**
+   * `(method, path, status)`, or the whole fault: `body`, `headers` (`{ "Retry-After": "1" }`), `delay_ms`,
+   * `after_processing` (the request is processed first, its changes kept, then answered with the fault),
+   * `close_connection` (no answer: the connection is reset; with `after_processing`, the lost answer), `times`.
+   * Answers the faults now scripted.
+   */
   inject(method: string, path: string, status: number): Promise<Schemas["Fault"][]>;
   inject(fault: Schemas["FaultRequest"]): Promise<Schemas["Fault"][]>;
   async inject(fault: string | Schemas["FaultRequest"], path?: string, status?: number) {

@@ -254,12 +254,12 @@ test("webhooks: subscribe the inbox, wait for deliveries, read them, redeliver, 
   assert.ok((await sandbox.webhooks.endpoints()).some((e) => e.id === endpoint.id));
   const credit = await sandbox.inboundAch.simulate(RIVERSIDE_OPERATING, 125_00);
   await sandbox.inboundAch.accept(credit.id);
-  const delivered = await sandbox.webhooks.awaitDelivered("transaction.created", "PT10S");
+  const delivered = await sandbox.webhooks.awaitDelivered("transaction.created", "PT30S");
   assert.equal(delivered.status, "delivered");
-  const matching = await sandbox.webhooks.awaitDelivered("transaction.created", (d) => d.endpoint_id === endpoint.id, "PT10S");
+  const matching = await sandbox.webhooks.awaitDelivered("transaction.created", (d) => d.endpoint_id === endpoint.id, "PT30S");
   assert.equal(matching.id, delivered.id);
-  assert.equal((await sandbox.webhooks.awaitDelivered(1, "transaction.created", "PT10S"))[0].id, delivered.id);
-  assert.ok((await sandbox.webhooks.awaitAttempts("transaction.created", 1, "PT10S")).attempts.length >= 1);
+  assert.equal((await sandbox.webhooks.awaitDelivered(1, "transaction.created", "PT30S"))[0].id, delivered.id);
+  assert.ok((await sandbox.webhooks.awaitAttempts("transaction.created", 1, "PT30S")).attempts.length >= 1);
   assert.equal((await sandbox.webhooks.await("any delivery", () => true, "PT1S")).event, "transaction.created");
   assert.ok((await sandbox.webhooks.inbox()).length >= 1);
   assert.ok((await sandbox.webhooks.deliveries()).some((d) => d.id === delivered.id));
@@ -298,6 +298,28 @@ test("faults and the journal: the app meets the fault, the client's own reads ar
   assert.equal((await sandbox.journal.requests("POST", "/v0/accounts/*")).length, 0);
   await sandbox.journal.clear();
   assert.deepEqual(await sandbox.journal.requests(), []);
+});
+
+test("faults a retry test needs: a 503 with Retry-After; a lost answer whose retry replays the card", async () => {
+  await sandbox.faults.inject({ method: "GET", path: "/v0/accounts", status: 503, headers: { "Retry-After": "1" } });
+  const refused = await fetch(`${sandbox.baseUrl}/v0/accounts`, { headers: { Authorization: `Bearer ${sandbox.apiKey}` } });
+  assert.equal(refused.status, 503);
+  assert.equal(refused.headers.get("retry-after"), "1");
+
+  const [scripted] = await sandbox.faults.inject({ method: "POST", path: "/v0/cards", after_processing: true, close_connection: true });
+  assert.deepEqual([scripted.status, scripted.after_processing, scripted.close_connection], [null, true, true]);
+  const card = { bank_account_id: RIVERSIDE_OPERATING, nickname: "Supplies",
+    authorization_controls: { usage: { category: "multi_use", multi_use: { spending_limits: [{ interval: "per_day", amount: 20_000 }] } } } };
+  const before = (await sandbox.cards.all()).length;
+  await assert.rejects(app("POST", "/v0/cards", card, "js-lost-answer-1"), /fetch failed/); // no answer: the connection reset
+  assert.equal((await sandbox.cards.all()).length, before + 1); // processed all the same
+  const retry = await app("POST", "/v0/cards", card, "js-lost-answer-1");
+  assert.equal(retry.status, 201);
+  assert.equal((await sandbox.cards.all()).length, before + 1); // the retry replays, creates nothing
+  const [lost, replayed] = (await sandbox.journal.requests("POST", "/v0/cards")).slice(-2);
+  assert.deepEqual([lost.status, lost.fault?.close_connection, lost.fault?.processed_status], [0, true, 201]);
+  assert.equal(lost.fault?.processed_body?.id, retry.body.id);
+  assert.equal(replayed.fault, null);
 });
 
 test("reset, export and import: back to the fixtures; a state moved from one sandbox to another", async () => {

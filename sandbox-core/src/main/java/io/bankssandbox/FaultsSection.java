@@ -1,8 +1,13 @@
 package io.bankssandbox;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
-/** {@link Sandbox.Faults}: the fault injector the control API scripts. */
+/**
+ * {@link Sandbox.Faults}: the fault injector the control API scripts. A fault is written as the body
+ * of {@code POST /_sandbox/faults}, checked against that body's schema, and read by the route's own
+ * reading of it, so both ways in script the same fault.
+ */
 final class FaultsSection implements Sandbox.Faults {
     private final Operator operator;
 
@@ -17,9 +22,9 @@ final class FaultsSection implements Sandbox.Faults {
 
     @Override
     public List<Fault> inject(Fault fault) {
-        io.bankssandbox.internal.requests.Fault command = Values.faultCommand(fault);
-        operator.check("POST", "/_sandbox/faults", command);
-        operator.runtime().faults().add(command);
+        ObjectNode request = Values.faultRequest(fault);
+        operator.check("POST", "/_sandbox/faults", request);
+        operator.runtime().faults().add(io.bankssandbox.internal.requests.Fault.fromRequest(request));
         return list();
     }
 

@@ -19,7 +19,7 @@ final class RemoteFaults implements Sandbox.Faults {
 
     @Override
     public List<Fault> inject(Fault fault) {
-        return faults(api.post(FAULTS, Values.faultCommand(fault)));
+        return faults(api.post(FAULTS, Values.faultRequest(fault)));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.bankssandbox;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bankssandbox.internal.accounts.AccountView;
 import io.bankssandbox.internal.cards.CardAuthorizer;
 import io.bankssandbox.internal.cards.SpendingLimit;
@@ -293,12 +294,15 @@ final class Values {
     static RecordedRequest request(JournalEntry e) {
         return new RecordedRequest(e.sequence(), e.at(), e.method(), e.path(), e.idempotencyKey(),
                 e.requestBody() == null ? null : e.requestBody().toString(), e.status(),
-                e.responseBody() == null ? null : e.responseBody().toString());
+                e.responseBody() == null ? null : e.responseBody().toString(), e.fault() == null ? null
+                        : new RecordedRequest.ServedFault(e.fault().afterProcessing(), e.fault().closeConnection(),
+                                e.fault().processedStatus(), e.fault().processedBody() == null ? null
+                                        : e.fault().processedBody().toString()));
     }
 
     static Fault fault(io.bankssandbox.internal.requests.Fault f) {
-        return new Fault(f.method(), f.path(), f.status(), f.body() == null ? null : f.body().toString(), f.delayMs(),
-                f.times());
+        return new Fault(f.method(), f.path(), f.status(), f.body() == null ? null : f.body().toString(), f.headers(),
+                f.delayMs(), f.afterProcessing(), f.closeConnection(), f.times());
     }
 
     // ---- the public commands as the implementation's (the request bodies over HTTP) ----
@@ -318,18 +322,37 @@ final class Values {
                 payment.merchantCountry(), payment.settlement());
     }
 
-    /** A fault as {@code POST /_sandbox/faults} takes it; a body that is not JSON is the route's 400. */
-    static io.bankssandbox.internal.requests.Fault faultCommand(Fault fault) {
-        JsonNode body = null;
+    /**
+     * A fault as the body {@code POST /_sandbox/faults} takes, what is left at its default left out (the
+     * typed handle checks it against the route's schema and reads it as the route does; a remote handle
+     * sends it); a body that is not JSON is the route's 400.
+     */
+    static ObjectNode faultRequest(Fault fault) {
+        ObjectNode request = io.bankssandbox.internal.state.Json.MAPPER.createObjectNode();
+        request.put("method", fault.method()).put("path", fault.path());
+        if (fault.status() != null) {
+            request.put("status", fault.status());
+        }
         if (fault.body() != null) {
             try {
-                body = io.bankssandbox.internal.state.Json.MAPPER.readTree(fault.body());
+                request.set("body", io.bankssandbox.internal.state.Json.MAPPER.readTree(fault.body()));
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                 throw new SandboxException(400, List.of("body must be JSON: " + e.getOriginalMessage()));
             }
         }
-        return new io.bankssandbox.internal.requests.Fault(fault.method(), fault.path(), fault.status(), body,
-                fault.delayMs(), fault.times());
+        if (!fault.headers().isEmpty()) {
+            fault.headers().forEach(request.putObject("headers")::put);
+        }
+        if (fault.delayMs() != 0) {
+            request.put("delay_ms", fault.delayMs());
+        }
+        if (fault.afterProcessing()) {
+            request.put("after_processing", true);
+        }
+        if (fault.closeConnection()) {
+            request.put("close_connection", true);
+        }
+        return request.put("times", fault.times());
     }
 
     /** The body of a move that takes a reason ({@code {"reason": ...}}), empty for none (the route's default). */

@@ -61,8 +61,11 @@ class RequiredFieldsTest extends SandboxTestBase {
         assertThat(required("CardAuthorizationRequest")).containsExactly("amount");
         assertThat(entry(CardPayment.class, "of", long.class, String.class).getParameterCount())
                 .isEqualTo(required("CardAuthorizationRequest").size() + 1);
-        assertThat(entry(Fault.class, "of", String.class, String.class, int.class).getParameterCount())
+        // a fault's status is required unless it closes the connection (the schema's if/then): each way in takes what it needs
+        assertThat(entry(Fault.class, "closingConnection", String.class, String.class).getParameterCount())
                 .isEqualTo(required("FaultRequest").size());
+        assertThat(entry(Fault.class, "of", String.class, String.class, int.class).getParameterCount())
+                .isEqualTo(required("FaultRequest").size() + 1);
         assertThat(entry(WebhookEndpoint.Registration.class, "of", String.class).getParameterCount())
                 .isEqualTo(required("WebhookEndpointRequest").size());
         assertThat(entry(MailItem.IncomingCheck.class, "submitted", long.class).getParameterCount())
@@ -97,6 +100,7 @@ class RequiredFieldsTest extends SandboxTestBase {
         String card = sandbox.cards().named("Office supplies").id();
         assertThat(sandbox.cards().authorize(card, CardPayment.of(1_00, "5411")).approved()).isTrue();
         assertThat(sandbox.faults().inject(Fault.of("GET", "/v0/accounts", 503))).hasSize(1);
+        assertThat(sandbox.faults().inject(Fault.closingConnection("GET", "/v0/accounts"))).hasSize(2);
         assertThat(sandbox.webhooks().subscribe(WebhookEndpoint.Registration.of(WebhookEndpoint.INBOX)
                 .forEvents(WebhookDelivery.ENTITY_CONNECTED)).events()).containsExactly(WebhookDelivery.ENTITY_CONNECTED);
         assertThat(sandbox.lockbox().receiveMail(operating.entityId(), MailItem.Incoming.withChecks(5_00)).amount())

@@ -35,7 +35,7 @@ class WireWordsTest {
             owner("/components/schemas/HeldCardAuthorization/.*status", CardAuthorization.class),
             owner("/components/schemas/CardAuthorizationRequest/properties/settlement", CardPayment.class),
             owner("/components/schemas/CardAuthorization/.*(decision|decline_reason)", CardDecision.class),
-            owner("/components/schemas/(IntervalName|OneLimitPerInterval/allOf/\\d+/contains/properties/interval)",
+            owner("/components/schemas/(IntervalName|OneLimitPerInterval/then/allOf/\\d+/contains/properties/interval)",
                     Card.SpendingLimit.class),
             owner("/components/schemas/Card/properties/status", Card.class),
             owner("/components/schemas/(ClockState/properties/mode|NewSandboxRequest/properties/clock)", ClockMode.class),

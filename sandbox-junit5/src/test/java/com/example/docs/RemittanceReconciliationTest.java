@@ -84,6 +84,6 @@ class RemittanceReconciliationTest {
         assertEquals(sent.era().payment().amount(), sent.inboundAchTransfer().amount());
         String x12 = sandbox.eras().x12(sandbox.eras().remittances(operating.entityId()).get(0).id());
         assertTrue(x12.contains("CLP*PCN-1901*22*-220.00*-176.00*"));  // CLP02 22: a reversal
-        assertTrue(x12.contains("PLB*1093429226*20261231*WO:E208*15.00*L6*-1.87~"));
+        assertTrue(x12.contains("PLB*1093429227*20261231*WO:E208*15.00*L6*-1.87~"));
     }
 }

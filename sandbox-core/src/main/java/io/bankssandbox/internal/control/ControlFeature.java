@@ -3,7 +3,6 @@ package io.bankssandbox.internal.control;
 import io.bankssandbox.internal.access.ApiKey;
 
 import io.bankssandbox.internal.requests.Fault;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bankssandbox.internal.runtime.SandboxVersion;
 import io.bankssandbox.internal.runtime.Feature;
@@ -107,11 +106,7 @@ public final class ControlFeature implements Feature {
         });
         control.get("/_sandbox/faults", ErrorShape.NEST, request -> ApiResponse.ok(new FaultList(runtime.faults().list())));
         control.post("/_sandbox/faults", ErrorShape.NEST, request -> {
-            JsonNode body = request.body();
-            Fault fault = new Fault(body.get("method").asText(),
-                    body.get("path").asText(), body.get("status").asInt(), body.get("body"),
-                    body.path("delay_ms").asLong(0), body.path("times").asInt(1));
-            runtime.faults().add(fault);
+            runtime.faults().add(Fault.fromRequest(request.body()));
             return ApiResponse.ok(new FaultList(runtime.faults().list()));
         });
         control.delete("/_sandbox/faults", ErrorShape.NEST, request -> {

@@ -20,9 +20,8 @@ public record Entity(
         Address address,
         LockboxAddress lockboxAddress) {
     /** This row's table in every sandbox state: {@code state.table(Entity.TABLE)}. */
-    public static final TableKind<Entity> TABLE = TableKind.oldestFirst("entities", 10, Entity.class, Entity::id, e -> new SortKey(e.createdAt(), e.id()), Entity::id);
-
-
+    public static final TableKind<Entity> TABLE = TableKind.oldestFirst("entities", 10, Entity.class, Entity::id, e -> new SortKey(e.createdAt(), e.id()), Entity::id)
+            .withRowRules(entity -> NpiCheckDigit.violations("npi", entity.npi()).stream().map(v -> "/npi: " + v).toList());
 
     @JsonIgnore
     public boolean isProvider() {

@@ -3,6 +3,7 @@ package io.bankssandbox.internal.era;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonView;
+import io.bankssandbox.internal.entities.NpiCheckDigit;
 import io.bankssandbox.internal.state.Json;
 import io.bankssandbox.internal.state.SortKey;
 import io.bankssandbox.internal.state.TableKind;
@@ -40,8 +41,10 @@ public record Era(
     /** This row's table in every sandbox state: {@code state.table(Era.TABLE)}. */
     public static final TableKind<Era> TABLE = TableKind.newestFirst("eras", 60, Era.class, Era::id, Era::sortKey, Era::entityId)
             .lookupBy(Era.BY_TRANSACTION, e -> e.transactionId() == null || !e.isReceived() ? List.of() : List.of(e.transactionId()))
-            .withRowRules(era -> Stream.concat(EraBalance.violations(era).stream(),
-                    EraArrivals.rowViolations(era).stream()).map(v -> ": " + v).toList());
+            .withRowRules(era -> Stream.concat(Stream.concat(EraBalance.violations(era).stream(),
+                    EraArrivals.rowViolations(era).stream()).map(v -> ": " + v),
+                    NpiCheckDigit.violations("npi", era.payee() == null ? null : era.payee().npi()).stream()
+                            .map(v -> "/payee/npi: " + v)).toList());
 
     /** The ERA table's lookup by the transaction that paid the ERA (received ERAs only). */
     public static final String BY_TRANSACTION = "transaction";

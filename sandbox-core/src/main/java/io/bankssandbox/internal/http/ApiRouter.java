@@ -1,7 +1,7 @@
 package io.bankssandbox.internal.http;
 
 import io.bankssandbox.internal.openapi.OpenApiDocument;
-import io.javalin.config.RoutesConfig;
+import io.javalin.router.JavalinDefaultRoutingApi;
 
 /**
  * Registers routes with Javalin behind the {@link HttpPipeline}. Every route must be documented
@@ -9,12 +9,12 @@ import io.javalin.config.RoutesConfig;
  * contract for what the sandbox accepts.
  */
 public final class ApiRouter {
-    private final RoutesConfig routes;
+    private final JavalinDefaultRoutingApi routes;
     private final HttpPipeline pipeline;
     private final OpenApiDocument openApi;
     private final HttpPipeline.Family family;
 
-    public ApiRouter(RoutesConfig routes, HttpPipeline pipeline, OpenApiDocument openApi, HttpPipeline.Family family) {
+    public ApiRouter(JavalinDefaultRoutingApi routes, HttpPipeline pipeline, OpenApiDocument openApi, HttpPipeline.Family family) {
         this.routes = routes;
         this.pipeline = pipeline;
         this.openApi = openApi;
@@ -30,11 +30,12 @@ public final class ApiRouter {
         return pipeline;
     }
 
-    /** A GET, and HEAD on the same path: the very same exchange (auth, status, headers), without the body. */
+    /**
+     * A GET; a HEAD on the same path is the very same exchange (auth, status, headers) without the body,
+     * served through this route by {@link HeadAsGet}.
+     */
     public void get(String path, ErrorShape shape, RouteHandler handler) {
-        Route route = route("GET", path, shape, null, handler);
-        routes.get(path, serving(route));
-        routes.head(path, serving(route));
+        routes.get(path, serving(route("GET", path, shape, null, handler)));
     }
 
     public void delete(String path, ErrorShape shape, RouteHandler handler) {

@@ -3,6 +3,7 @@ package io.bankssandbox.internal.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.internal.access.Caller;
 import io.bankssandbox.internal.openapi.OpenApiDocument;
+import io.bankssandbox.internal.requests.Fault;
 import io.javalin.http.Context;
 import java.util.List;
 import java.util.Map;
@@ -45,6 +46,8 @@ public final class Exchange {
     ApiException error;
     /** {@link WriteFilter}: the bytes that went out (for a non-JSON body, a note of its type). */
     byte[] responseJson;
+    /** {@link FaultFilter}: the fault that answered instead (null: none, nearly always). */
+    ServedFault fault;
 
     Exchange(List<Filter> chain, Context ctx, HttpPipeline.Family family, Route route, String method, String target,
              Map<String, String> pathParams) {
@@ -87,6 +90,34 @@ public final class Exchange {
         status = answerStatus;
         body = answerBody;
         contentType = ApiResponse.JSON;
+    }
+
+    /**
+     * The fault's answer replaces whatever was set (the real answer of a request processed first, whose
+     * status and JSON the fault keeps for the journal): its status, its body (by default the status's
+     * error, NestJS-shaped), its headers; or, for a connection it closes, nothing (status 0, as
+     * an HTTP archive records a request without a response).
+     */
+    void answerFault(Fault scripted, boolean processed) {
+        fault = new ServedFault(scripted, processed ? status : null, processed ? WriteFilter.answerJson(this) : null);
+        error = null;
+        replayed = false;
+        replayKind = null;
+        replayId = null;
+        contentType = ApiResponse.JSON;
+        if (scripted.closeConnection()) {
+            status = 0;
+            body = null;
+            return;
+        }
+        status = scripted.status();
+        body = scripted.body() != null ? scripted.body()
+                : ErrorShape.NEST.render(ApiException.of(status, ErrorShape.reasonPhrase(status)));
+    }
+
+    /** Whether a fault closes this exchange's connection instead of answering it. */
+    boolean resetsConnection() {
+        return fault != null && fault.fault().closeConnection();
     }
 
     void fail(ApiException e) {

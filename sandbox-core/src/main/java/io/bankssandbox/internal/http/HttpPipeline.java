@@ -15,12 +15,12 @@ import java.util.function.Supplier;
  * (or refusal) on the way back out.
  *
  * <pre>
- * /v0             journal, write, errors, faults, clock, auth, rate limit, persistence,
+ * /v0             journal, write, faults, errors, clock, auth, rate limit, persistence,
  *                 idempotency key, body, idempotency, validation, route
  * /_sandbox       journal, write, errors, clock, auth (admin token), persistence,
  *                 idempotency key, body, idempotency, validation, route
  * public pages    write, errors, clock, auth (nobody), body, validation, route
- * unknown route   [journal, write, errors, faults (/v0 only)] or [write, errors], then 404
+ * unknown route   [journal, write, faults, errors (/v0)] or [write, errors], then 404
  * </pre>
  *
  * A /v0 GET that carries {@code Banks-Sandbox-Read: operator} travels the /_sandbox chain: the operator reads what
@@ -62,13 +62,14 @@ public final class HttpPipeline {
         Filter validation = new ValidationFilter(validator);
         Filter route = new RouteFilter();
 
-        this.api = List.of(journaling, writing, errors, faulting, clockCatchUp, auth, rateLimit, persistence,
+        // faults outside errors: a fault after processing replaces a refusal too, once it is the answer
+        this.api = List.of(journaling, writing, faulting, errors, clockCatchUp, auth, rateLimit, persistence,
                 idempotencyKey, body, idempotency, validation, route);
         this.control = List.of(journaling, writing, errors, clockCatchUp, auth, persistence,
                 idempotencyKey, body, idempotency, validation, route);
         this.pages = List.of(writing, errors, clockCatchUp, auth, body, validation, route);
         Filter notFound = new NotFoundFilter();
-        this.unknownApiRoute = List.of(journaling, writing, errors, faulting, notFound);
+        this.unknownApiRoute = List.of(journaling, writing, faulting, errors, notFound);
         this.unknownRoute = List.of(writing, errors, notFound);
     }
 
@@ -112,15 +113,26 @@ public final class HttpPipeline {
             case CONTROL -> control;
             case PUBLIC -> pages;
         };
-        new Exchange(chain, ctx, family, route, ctx.method().name(), target(ctx), ctx.pathParamMap()).proceed();
+        run(new Exchange(chain, ctx, family, route, ctx.method().name(), target(ctx), ctx.pathParamMap()));
+    }
+
+    /**
+     * Runs the exchange's chain; a fault that closes the connection does so last, once the journal holds
+     * the exchange, so a test that sees the I/O error finds it journaled.
+     */
+    private static void run(Exchange exchange) {
+        exchange.proceed();
+        if (exchange.resetsConnection()) {
+            ConnectionReset.reset(exchange.ctx);
+        }
     }
 
     /** An unknown route: {@code Cannot GET /path}, journaled (and open to faults) like any /v0 exchange. */
     public void notFound(Context ctx) {
         String target = target(ctx);
         boolean v0 = target.startsWith("/v0");
-        new Exchange(v0 ? unknownApiRoute : unknownRoute, ctx, v0 ? Family.API : Family.CONTROL,
-                new Route(null, ErrorShape.atPath(ctx.path()), null, null), ctx.method().name(), target, Map.of()).proceed();
+        run(new Exchange(v0 ? unknownApiRoute : unknownRoute, ctx, v0 ? Family.API : Family.CONTROL,
+                new Route(null, ErrorShape.atPath(ctx.path()), null, null), ctx.method().name(), target, Map.of()));
     }
 
     /**

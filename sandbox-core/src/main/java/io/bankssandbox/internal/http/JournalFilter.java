@@ -25,7 +25,7 @@ final class JournalFilter implements Filter {
                 // a HEAD's answer went out without its body: the journal keeps what the client saw
                 journal.recordJson(clock.now(), exchange.method, exchange.target, exchange.header("Idempotency-Key"),
                         exchange.requestJson, exchange.status, "HEAD".equals(exchange.method) ? null : exchange.responseJson,
-                        exchange.apiKeyIndex);
+                        exchange.apiKeyIndex, exchange.fault);
             } else if (exchange.family == HttpPipeline.Family.CONTROL && changesSession(exchange)) {
                 journal.recordControlJson(clock.now(), exchange.method, exchange.target, exchange.requestJson,
                         exchange.status, exchange.responseJson);

@@ -47,10 +47,11 @@ public final class RequestJournal {
     /** An exchange as kept: bodies as JSON bytes (null when there was none). */
     private record Kept(boolean control, long sequence, Instant at, String method, String path,
                         String idempotencyKey, byte[] requestBody, int status, byte[] responseBody,
-                        int apiKeyIndex, long bytes) {
+                        int apiKeyIndex, ServedFault fault, long bytes) {
         JournalEntry entry() {
             return new JournalEntry(sequence, at, method, path, idempotencyKey, parse(requestBody), status,
-                    parse(responseBody));
+                    parse(responseBody), fault == null ? null : new JournalEntry.Faulted(fault.fault().afterProcessing(),
+                            fault.fault().closeConnection(), fault.processedStatus(), parse(fault.processedJson())));
         }
 
         Step step() {
@@ -77,22 +78,23 @@ public final class RequestJournal {
 
     public void record(Instant at, String method, String path, String idempotencyKey,
                        JsonNode requestBody, int status, JsonNode responseBody) {
-        recordJson(at, method, path, idempotencyKey, bytes(requestBody), status, bytes(responseBody), 0);
+        recordJson(at, method, path, idempotencyKey, bytes(requestBody), status, bytes(responseBody), 0, null);
     }
 
     /** A /v0 exchange made with the fixture set's {@code apiKeyIndex}-th key (from 1; 0 when unauthenticated). */
     public void record(Instant at, String method, String path, String idempotencyKey,
                        JsonNode requestBody, int status, JsonNode responseBody, int apiKeyIndex) {
-        recordJson(at, method, path, idempotencyKey, bytes(requestBody), status, bytes(responseBody), apiKeyIndex);
+        recordJson(at, method, path, idempotencyKey, bytes(requestBody), status, bytes(responseBody), apiKeyIndex, null);
     }
 
     /**
      * A /v0 exchange whose bodies are already JSON bytes (each a single JSON value, or null for
      * none); the journal keeps the arrays as they are, so callers must not change them afterwards.
+     * {@code fault}: the scripted fault that answered it, or null.
      */
-    public synchronized void recordJson(Instant at, String method, String path, String idempotencyKey,
-                                        byte[] requestBody, int status, byte[] responseBody, int apiKeyIndex) {
-        add(false, at, method, path, idempotencyKey, requestBody, status, responseBody, apiKeyIndex);
+    synchronized void recordJson(Instant at, String method, String path, String idempotencyKey, byte[] requestBody,
+                                 int status, byte[] responseBody, int apiKeyIndex, ServedFault fault) {
+        add(false, at, method, path, idempotencyKey, requestBody, status, responseBody, apiKeyIndex, fault);
     }
 
     /** A control request that changed (or tried to change) the sandbox's state. */
@@ -104,15 +106,16 @@ public final class RequestJournal {
     /** {@link #recordControl} with bodies already as JSON bytes (see {@link #recordJson}). */
     public synchronized void recordControlJson(Instant at, String method, String path, byte[] requestBody,
                                                int status, byte[] responseBody) {
-        add(true, at, method, path, null, requestBody, status, responseBody, 0);
+        add(true, at, method, path, null, requestBody, status, responseBody, 0, null);
     }
 
     private void add(boolean control, Instant at, String method, String path, String idempotencyKey,
-                     byte[] requestBody, int status, byte[] responseBody, int apiKeyIndex) {
-        long size = ENTRY_OVERHEAD + 2L * path.length() + size(requestBody) + size(responseBody);
+                     byte[] requestBody, int status, byte[] responseBody, int apiKeyIndex, ServedFault fault) {
+        long size = ENTRY_OVERHEAD + 2L * path.length() + size(requestBody) + size(responseBody)
+                + (fault == null ? 0 : ENTRY_OVERHEAD + size(fault.processedJson()));
         long number = control ? ++controlSequence : ++sequence;
         steps.addLast(new Kept(control, number, at, method, path, idempotencyKey, requestBody, status,
-                responseBody, apiKeyIndex, size));
+                responseBody, apiKeyIndex, fault, size));
         bytes += size;
         while (steps.size() > capacity || bytes > maxBytes && steps.size() > 1) {
             bytes -= steps.removeFirst().bytes();

@@ -9,7 +9,8 @@ import java.util.Locale;
 /**
  * Writes the answer once: a JSON body is serialized straight from the route's objects (no
  * intermediate tree) and its bytes kept for the journal; an error in the route's documented shape;
- * any other body as it is. Drains a body nobody read, whatever refused the request before reading it.
+ * any other body as it is; a fault's headers with its answer, or for a fault that closes the
+ * connection no answer at all. Drains a body nobody read, whatever refused the request before reading it.
  */
 final class WriteFilter implements Filter {
     @Override
@@ -24,6 +25,12 @@ final class WriteFilter implements Filter {
 
     private static byte[] write(Exchange exchange) {
         Context ctx = exchange.ctx;
+        if (exchange.fault != null) {
+            if (exchange.resetsConnection()) {
+                return null; // nothing is written: the pipeline resets the connection once the exchange is journaled
+            }
+            exchange.fault.fault().headers().forEach(ctx::header);
+        }
         ApiException error = exchange.error;
         if (error != null) {
             if (error.retryAfterSeconds() != null) {
@@ -59,6 +66,23 @@ final class WriteFilter implements Filter {
                 : String.valueOf(exchange.body).getBytes(StandardCharsets.UTF_8));
         // the journal notes what kind of body went out, not the document itself
         return serialize("<" + exchange.contentType + ">");
+    }
+
+    /**
+     * The answer as {@link #write} would journal it, without sending anything: what a fault after
+     * processing keeps of the real answer it replaces.
+     */
+    static byte[] answerJson(Exchange exchange) {
+        if (exchange.error != null) {
+            return serialize(exchange.route.shape().render(exchange.error));
+        }
+        if (exchange.status == 204) {
+            return null;
+        }
+        if (exchange.body instanceof StreamingBody) {
+            return serialize("<streamed " + exchange.contentType + ">");
+        }
+        return serialize(ApiResponse.JSON.equals(exchange.contentType) ? exchange.body : "<" + exchange.contentType + ">");
     }
 
     /**

@@ -10,6 +10,8 @@ import io.bankssandbox.internal.access.Caller;
 import io.bankssandbox.internal.accounts.Account;
 import io.bankssandbox.internal.accounts.Ledger;
 import io.bankssandbox.internal.entities.EntityConnected;
+import io.bankssandbox.internal.entities.NpiCheckDigit;
+import io.bankssandbox.internal.state.Command;
 import io.bankssandbox.internal.state.DomainException;
 import io.bankssandbox.internal.state.SandboxState;
 import java.time.Instant;
@@ -29,14 +31,21 @@ public final class Onboarding {
 
     private Onboarding() {}
 
+    /** A practice to onboard; its own rule is the NPI's check digit (its shape, and that it goes with a provider's structure, are the request schema's). */
     public record Practice(String name, String structure, String npi, Entity.Address address,
-                           List<OpeningAccount> accounts, List<String> apiKeys) {}
+                           List<OpeningAccount> accounts, List<String> apiKeys) implements Command {
+        @Override
+        public List<String> violations() {
+            return NpiCheckDigit.violations("npi", npi);
+        }
+    }
 
     public record OpeningAccount(String name, long openingBalance) {}
 
     /** Creates the practice and connects it to the named keys and to every key that sees all entities. */
     public static Entity onboard(SandboxState state, Practice practice, Instant now) {
         // that an entity with an NPI has a provider's structure is the request's schema (ProviderStructure)
+        Command.requireValid(practice);
         List<String> problems = new ArrayList<>();
         List<String> named = practice.apiKeys() == null ? List.of() : practice.apiKeys();
         for (String key : named) {

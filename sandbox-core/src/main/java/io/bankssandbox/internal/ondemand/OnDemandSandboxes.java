@@ -36,6 +36,21 @@ public final class OnDemandSandboxes implements AutoCloseable {
      */
     public static final String PATH = "/sandboxes/";
 
+    /** The id a path under {@link #PATH} names ({@code /sandboxes/{id}...}), or null for any other path. */
+    public static String idIn(String path) {
+        if (!path.startsWith(PATH) || path.length() == PATH.length()) {
+            return null;
+        }
+        int end = path.indexOf('/', PATH.length());
+        return end < 0 ? path.substring(PATH.length()) : path.substring(PATH.length(), end);
+    }
+
+    /** What follows the id in a path under {@link #PATH}: the path within that sandbox ({@code /} for none). */
+    public static String restOf(String path) {
+        int end = path.indexOf('/', PATH.length());
+        return end < 0 ? "/" : path.substring(end);
+    }
+
     /** A running sandbox as the registry needs it; the assembly serves it. */
     public interface Served {
         SandboxRuntime runtime();

@@ -18,7 +18,8 @@ import java.util.Map;
  * first request, never parses them. The build replays every request and compares the answer
  * ({@code OpenApiExamplesTest}), and {@code docs/reference.md} shows them.
  *
- * <p>The file maps {@code "METHOD /path"} to statuses; each status holds a {@code summary}, the
+ * <p>The file maps {@code "METHOD /path"} to statuses; each status holds an example (or an array of them,
+ * the first the one pages show): a {@code summary}, the
  * {@code request} (its {@code path} with the query, {@code headers}, {@code body}, and what sets the
  * scene: {@code given} requests before it, a {@code sandbox} started with an option), the
  * {@code content_type} of the answer and the {@code answer} itself (a PDF's text for a PDF). Merged,
@@ -49,7 +50,8 @@ public final class OpenApiExamples {
             + " their start, answers the request in its x-request (method, path, headers, body; given: the requests made"
             + " before it on the same sandbox, a {name} in a later path being what a capture took from an earlier"
             + " answer; sandbox: the options it was started with; in_flight: sent while the same request is still being"
-            + " handled). The build replays every one and compares the answer.";
+            + " handled; no_answer: a given request whose answer a fault lost, the connection closed). The build replays"
+            + " every one and compares the answer.";
 
     /** Puts every example into {@code document}, where OpenAPI 3.1 keeps examples. */
     static void merge(ObjectNode document, JsonNode examples) {
@@ -66,7 +68,9 @@ public final class OpenApiExamples {
             }
             for (Iterator<Map.Entry<String, JsonNode>> statuses = operation.getValue().fields(); statuses.hasNext(); ) {
                 Map.Entry<String, JsonNode> status = statuses.next();
-                merge(documented, operation.getKey(), status.getKey(), status.getValue());
+                for (JsonNode example : each(status.getValue())) {
+                    merge(documented, operation.getKey(), status.getKey(), example);
+                }
             }
         }
     }
@@ -81,7 +85,11 @@ public final class OpenApiExamples {
                     + (contentType == null ? "no body" : contentType) + ", which the document does not declare");
         }
         String key = key(example.path("summary").asText());
-        ObjectNode shown = documented.withObjectProperty(contentType == null ? "x-examples" : "examples").putObject(key);
+        ObjectNode examples = documented.withObjectProperty(contentType == null ? "x-examples" : "examples");
+        if (examples.has(key)) {
+            throw new IllegalStateException(RESOURCE + ": " + name + " " + status + " has two examples named " + key);
+        }
+        ObjectNode shown = examples.putObject(key);
         shown.put("summary", example.path("summary").asText());
         if (contentType == null) {
             shown.put("description", "No body.");
@@ -100,6 +108,14 @@ public final class OpenApiExamples {
             bodyExample.put("summary", example.path("summary").asText());
             bodyExample.set("value", body);
         }
+    }
+
+    /**
+     * The examples of one status: one, or several where a request's fields each deserve their own (the
+     * file holds an array then; the first is the one a page shows).
+     */
+    static Iterable<JsonNode> each(JsonNode status) {
+        return status.isArray() ? status : java.util.List.of(status);
     }
 
     /** An example's name in its map: its summary in lower case, words joined by hyphens. */

@@ -12,23 +12,37 @@ import java.util.ServiceLoader;
  * is on the class path, its internal reporting is set to errors only (nothing else can be lost: with
  * no provider, nothing is logged anyway).</li>
  * <li>With slf4j-simple as the provider (configured by system properties), Jetty, Javalin and the
- * schema library start at WARN. With Logback or Log4j, your configuration decides: docs/junit.md shows
- * the two lines that quiet them.</li>
+ * schema library start at WARN.</li>
+ * <li>With Logback (Spring Boot's logging), the levels stay the application's, and a filter keeps
+ * out the lines Jetty writes below WARN about the sandboxes' own server ({@link LogbackQuieting}).
+ * With Log4j, your configuration decides: docs/junit.md shows the line that quiets Jetty.</li>
  * </ul>
  */
 public final class LibraryLogging {
     private static final String[] SERVER_LIBRARIES = {"org.eclipse.jetty", "io.javalin", "com.networknt"};
+    /**
+     * Whether this JVM's libraries were quieted: the settings are the JVM's system properties, made
+     * once; looking the SLF4J provider up again (a service lookup through the class path's jars) was a
+     * few percent of each further sandbox's start.
+     */
+    private static final java.util.concurrent.atomic.AtomicBoolean QUIETED = new java.util.concurrent.atomic.AtomicBoolean();
 
     private LibraryLogging() {}
 
     /** Quiets the libraries before the first of them logs; called before a sandbox is built. */
     public static void quiet() {
+        if (!QUIETED.compareAndSet(false, true)) {
+            return;
+        }
         if (!hasSlf4jProvider()) {
             setIfAbsent("slf4j.internal.verbosity", "ERROR");
         } else if (isPresent("org.slf4j.simple.SimpleLogger")) {
             for (String library : SERVER_LIBRARIES) {
                 setIfAbsent("org.slf4j.simpleLogger.log." + library, "warn");
             }
+        }
+        if (isPresent("ch.qos.logback.classic.turbo.TurboFilter")) {
+            LogbackQuieting.install(); // loaded only here: without Logback, nothing names its classes
         }
     }
 

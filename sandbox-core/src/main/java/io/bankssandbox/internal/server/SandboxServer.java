@@ -21,6 +21,7 @@ import io.bankssandbox.internal.carddetails.CardDetailsFeature;
 import io.bankssandbox.internal.entities.EntityDetailsFeature;
 import io.bankssandbox.internal.transactions.TransactionsFeature;
 import io.bankssandbox.internal.transfers.TransfersFeature;
+import io.bankssandbox.internal.http.HeadAsGet;
 import io.bankssandbox.internal.http.JettyHost;
 import io.bankssandbox.internal.ondemand.OnDemandFeature;
 import io.bankssandbox.internal.ondemand.OnDemandSandboxes;
@@ -43,9 +44,6 @@ import io.bankssandbox.internal.webhooks.WebhooksModel;
 import io.bankssandbox.internal.runtime.SandboxRuntime;
 import io.bankssandbox.internal.runtime.SandboxVersion;
 import io.javalin.Javalin;
-import io.javalin.compression.CompressionStrategy;
-import io.javalin.compression.Gzip;
-import io.javalin.http.servlet.JavalinServlet;
 import io.javalin.http.HandlerType;
 import java.util.List;
 
@@ -84,6 +82,11 @@ public final class SandboxServer {
             PrebuiltFixtureSets.provider(PREBUILT_FIXTURE_SETS));
 
     public SandboxServer(RuntimeConfig config) {
+        this(config, config.onDemand() != null ? config.onDemand().ticker() : System::nanoTime);
+    }
+
+    /** {@code ticker}: what this sandbox's idle time is measured on (its host's, for one started on demand). */
+    private SandboxServer(RuntimeConfig config, java.util.function.LongSupplier ticker) {
         warmUp();
         this.host = config.host();
         this.requestedPort = config.port();
@@ -94,7 +97,7 @@ public final class SandboxServer {
         this.webhooks = new io.bankssandbox.internal.webhooks.WebhookService(runtime, "banks-sandbox-webhooks",
                 SandboxVersion.current());
         this.onDemand = config.onDemand() == null ? null
-                : new OnDemandSandboxes(config, served(), this::launch);
+                : new OnDemandSandboxes(config, served(), (child, path) -> launch(child, path, ticker));
         List<Feature> installed = new java.util.ArrayList<>(List.of(
                 new EntitiesFeature(runtime),
                 new AccountsFeature(runtime),
@@ -126,58 +129,55 @@ public final class SandboxServer {
             webhooks.durableBarrier(stateFile::awaitCommitted);
         }
         CorsPolicy cors = new CorsPolicy(config.corsOrigins());
-        // Javalin builds the routes and the request lifecycle; the JVM's one Jetty server serves them
-        // (JettyHost), started in the background while this thread reads fixtures and wires routes
-        this.app = Javalin.create(javalin -> {
-            // never started (JettyHost serves it), so Javalin's startup watcher, a non-daemon thread per
-            // app that sleeps 5 s to warn of that, would only keep a JVM whose sandboxes are closed alive
-            javalin.startup.startupWatcherEnabled = false;
-            javalin.http.maxRequestSize = 64L * 1024 * 1024; // our BodyReader enforces the 1 MiB limit
-            javalin.startup.showJavalinBanner = false;
-            // Javalin copies each answer to the socket through a buffer it allocates per request, 32 KiB
-            // by default: thirty times a card's JSON, and zeroing it was a tenth of a GET's CPU
-            javalin.http.responseBufferSize = 4096;
-            javalin.http.compressionStrategy = compression();
-            org.slf4j.Logger requests = org.slf4j.LoggerFactory.getLogger("io.bankssandbox.internal.requests");
-            if (config.verbose() && requests.isInfoEnabled()) {
-                // one line per request when asked for; otherwise no cost at all
-                javalin.requestLogger.http((ctx, ms) -> requests.info("{} {} -> {} ({} ms)", ctx.method().name(),
-                        ctx.queryString() == null ? ctx.path() : ctx.path() + "?" + ctx.queryString(),
-                        ctx.statusCode(), String.format("%.1f", ms)));
+        // the routes are recorded, not built: the JVM's app for sandboxes with these routes serves them
+        // (SharedApps), on the JVM's one Jetty server (JettyHost), started in the background meanwhile
+        RecordedRoutes routes = new RecordedRoutes();
+        route(routes, pipeline, cors);
+        org.slf4j.Logger requests = org.slf4j.LoggerFactory.getLogger("io.bankssandbox.internal.requests");
+        SharedApps.App shared = SharedApps.app(routes, config.verbose() && requests.isInfoEnabled() ? requests : null);
+        this.app = shared.javalin();
+        this.activity = new RequestActivity(SharedApps.servlet(shared, routes), ticker);
+    }
+
+    /** This sandbox's endpoints: every feature's routes, then what answers the rest (OPTIONS, HEAD, unknown paths). */
+    private void route(RecordedRoutes routes, HttpPipeline pipeline, CorsPolicy cors) {
+        routes.before(cors::decorate);
+        // OPTIONS is answered before auth and routing: Allow for the path, CORS for a preflight
+        routes.options("/*", ctx -> pipeline.options(ctx, cors));
+        ApiRouter api = new ApiRouter(routes, pipeline, Contracts.openApi(), HttpPipeline.Family.API);
+        ApiRouter control = new ApiRouter(routes, pipeline, Contracts.openApi(), HttpPipeline.Family.CONTROL);
+        for (Feature feature : features) {
+            feature.routes(api);
+            feature.controlRoutes(control);
+        }
+        io.javalin.http.Handler openApiDocument =
+                ctx -> ctx.contentType("application/json; charset=utf-8").result(Contracts.openApi().bytes());
+        routes.get("/_sandbox/openapi.json", openApiDocument);
+        pipeline.served().add("GET", "/_sandbox/openapi.json");
+        // the path of a sandbox on demand that was closed (or never started) comes here too: that sandbox is gone
+        io.javalin.http.Handler unknown = onDemand == null ? pipeline::notFound : ctx -> {
+            String gone = OnDemandSandboxes.idIn(ctx.path());
+            if (gone == null) {
+                pipeline.notFound(ctx);
+            } else {
+                pipeline.refuse(ctx, OnDemandSandboxes.restOf(ctx.path()),
+                        io.bankssandbox.internal.state.DomainException.notFound("Sandbox", gone));
             }
-            javalin.routes.before(cors::decorate);
-            // OPTIONS is answered before auth and routing: Allow for the path, CORS for a preflight
-            javalin.routes.options("/*", ctx -> pipeline.options(ctx, cors));
-            ApiRouter api = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.API);
-            ApiRouter control = new ApiRouter(javalin.routes, pipeline, Contracts.openApi(), HttpPipeline.Family.CONTROL);
-            for (Feature feature : features) {
-                feature.routes(api);
-                feature.controlRoutes(control);
-            }
-            io.javalin.http.Handler openApiDocument =
-                    ctx -> ctx.contentType("application/json; charset=utf-8").result(Contracts.openApi().bytes());
-            javalin.routes.get("/_sandbox/openapi.json", openApiDocument);
-            javalin.routes.head("/_sandbox/openapi.json", openApiDocument);
-            pipeline.served().add("GET", "/_sandbox/openapi.json");
-            List<HandlerType> methods = List.of(HandlerType.GET, HandlerType.HEAD, HandlerType.POST, HandlerType.PUT,
-                    HandlerType.PATCH, HandlerType.DELETE);
-            if (onDemand != null) {
-                // the path of a sandbox on demand that was closed (or never started) comes here: say that sandbox is gone
-                io.javalin.http.Handler gone = ctx -> pipeline.refuse(ctx, "/" + ctx.pathParamMap().getOrDefault("rest", ""),
-                        io.bankssandbox.internal.state.DomainException.notFound("Sandbox", ctx.pathParam("sandbox_id")));
-                for (HandlerType method : methods) {
-                    javalin.routes.addEndpoint(new io.javalin.router.Endpoint(method, OnDemandSandboxes.PATH + "{sandbox_id}", gone));
-                    javalin.routes.addEndpoint(new io.javalin.router.Endpoint(method, OnDemandSandboxes.PATH + "{sandbox_id}/<rest>", gone));
-                }
-            }
-            for (HandlerType method : methods) {
-                javalin.routes.addEndpoint(new io.javalin.router.Endpoint(method, "/*", pipeline::notFound));
-            }
-            // any other method (TRACE, CONNECT, one Javalin has never heard of) has no endpoint at all: its
-            // unknown route gets the same answer, instead of Javalin's plain-text "Endpoint ... not found"
-            javalin.routes.exception(io.javalin.router.EndpointNotFound.class, (e, ctx) -> pipeline.notFound(ctx));
-        });
-        this.activity = new RequestActivity(new JavalinServlet(app.unsafe));
+        };
+        for (HandlerType method : List.of(HandlerType.GET, HandlerType.POST, HandlerType.PUT, HandlerType.PATCH,
+                HandlerType.DELETE)) { // HEAD: HeadAsGet, below
+            routes.addEndpoint(new io.javalin.router.Endpoint(method, "/*", unknown));
+        }
+        // every HEAD is its path's GET (an unknown path's too: the GET catch-all above), through one
+        // endpoint rather than one per GET route, each of which a further sandbox built again
+        routes.addEndpoint(new io.javalin.router.Endpoint(HandlerType.HEAD, "/*", new HeadAsGet(this::router, unknown)));
+        // any other method (TRACE, CONNECT, one Javalin has never heard of) has no endpoint at all: its
+        // unknown route gets the same answer, instead of Javalin's plain-text "Endpoint ... not found"
+        routes.exception(io.javalin.router.EndpointNotFound.class, (e, ctx) -> pipeline.notFound(ctx));
+    }
+
+    private io.javalin.router.InternalRouter router() {
+        return app.unsafe.internalRouter;
     }
 
     /**
@@ -188,19 +188,6 @@ public final class SandboxServer {
     public static void warmUp() {
         JettyHost.startInBackground();
         Contracts.loadInBackground();
-    }
-
-    /**
-     * Javalin's default gzip, with JSON named as a type to compress: otherwise, before every answer
-     * is written, Javalin searches the content type for each of ten excluded types, ignoring case
-     * (another tenth of a GET's CPU), to reach the same decision.
-     */
-    private static CompressionStrategy compression() {
-        CompressionStrategy gzip = new CompressionStrategy(null, new Gzip());
-        List<String> allowed = new java.util.ArrayList<>(gzip.getAllowedMimeTypes());
-        allowed.addAll(List.of("application/json;charset=utf-8", "application/json; charset=utf-8"));
-        gzip.setAllowedMimeTypes(allowed);
-        return gzip;
     }
 
     /** The installed feature of {@code type}: the typed handle calls the operations the routes call. */
@@ -244,10 +231,11 @@ public final class SandboxServer {
 
     /**
      * A sandbox started on demand: served under {@code path} of this one's port, with no port of its
-     * own (what a client reached this one through reaches it too: a published container port, a proxy).
+     * own (what a client reached this one through reaches it too: a published container port, a proxy);
+     * its idle time measured on {@code ticker}, its host's.
      */
-    private OnDemandSandboxes.Served launch(RuntimeConfig config, String path) {
-        SandboxServer server = new SandboxServer(config);
+    private OnDemandSandboxes.Served launch(RuntimeConfig config, String path, java.util.function.LongSupplier ticker) {
+        SandboxServer server = new SandboxServer(config, ticker);
         try {
             server.mount = mount.mountUnder(path, server.activity);
         } catch (jakarta.servlet.ServletException e) {
@@ -289,25 +277,5 @@ public final class SandboxServer {
         if (stateFile != null) {
             stateFile.close(); // a last snapshot: the file alone is then the whole state
         }
-    }
-
-    /**
-     * The build's step (sandbox-core's {@code process-classes}): {@code CLASSES GENERATED_SOURCES SET...}
-     * checks each shipped fixture set against {@link #MODEL}, records its digest (see
-     * {@link VerifiedFixtureSets}) and binds it into {@link #PREBUILT_FIXTURE_SETS} (see
-     * {@link PrebuiltFixtureSets}), compiled into CLASSES; then writes the index of the OpenAPI document's
-     * operations into CLASSES (see {@code OperationIndex}).
-     */
-    public static void main(String[] args) throws java.io.IOException {
-        java.nio.file.Path classes = java.nio.file.Path.of(args[0]);
-        List<String> sets = List.of(args).subList(2, args.length);
-        String[] verified = new String[sets.size() + 1];
-        verified[0] = classes.resolve(VerifiedFixtureSets.RESOURCE).toString();
-        for (int i = 0; i < sets.size(); i++) {
-            verified[i + 1] = sets.get(i);
-        }
-        VerifiedFixtureSets.write(FIXTURES.codec(), verified);
-        PrebuiltFixtureSets.write(FIXTURES.codec(), classes, java.nio.file.Path.of(args[1]), PREBUILT_FIXTURE_SETS, sets);
-        Contracts.writeOperationIndex(classes);
     }
 }

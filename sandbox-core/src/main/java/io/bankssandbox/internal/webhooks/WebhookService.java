@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.webhooks;
 
+import io.bankssandbox.internal.runtime.RuntimeConfig;
 import io.bankssandbox.internal.runtime.SandboxRuntime;
 import io.bankssandbox.internal.events.DomainEvent;
 import io.bankssandbox.internal.state.DomainException;
@@ -22,6 +23,9 @@ public final class WebhookService implements AutoCloseable {
     /** Deliveries created by a write, held from its commit until it is released (keyed by the batch). */
     private final Map<List<DomainEvent>, List<WebhookDelivery>> committing =
             java.util.Collections.synchronizedMap(new IdentityHashMap<>());
+    /** The HTTP sender, once the first attempt made it, and the timeout it takes; guarded by this. */
+    private WebhookSender sender;
+    private java.time.Duration attemptTimeout = WebhookSender.TIMEOUT;
 
     public WebhookService(SandboxRuntime runtime, String name, String version) {
         this.runtime = runtime;
@@ -29,7 +33,7 @@ public final class WebhookService implements AutoCloseable {
                 runtime.state().read(state -> state), runtime.clock().now());
         this.fanout = new WebhookFanout(endpoints);
         this.dispatcher = new WebhookDispatcher(name, runtime.state(), runtime.clock(), endpoints,
-                () -> new WebhookSender(name, version));
+                () -> sender(name, version));
         runtime.events().beforeCommit((state, batch) -> {
             List<WebhookDelivery> created = fanout.deliveriesFor(state, batch);
             if (!created.isEmpty()) {
@@ -56,6 +60,14 @@ public final class WebhookService implements AutoCloseable {
 
     public WebhookEndpoint register(WebhookEndpoints.Registration registration) {
         return runtime.state().write(state -> endpoints.register(state, registration, runtime.clock().now()));
+    }
+
+    /**
+     * An endpoint that lives as configuration (survives reset, no part of the state), added while the
+     * sandbox runs; under the state's read lock, so no write is fanning events out meanwhile.
+     */
+    public WebhookEndpoint configure(RuntimeConfig.Webhook webhook) {
+        return runtime.state().read(state -> endpoints.configure(state, webhook, runtime.clock().now()));
     }
 
     public WebhookEndpoint delete(String endpointId) {
@@ -108,5 +120,22 @@ public final class WebhookService implements AutoCloseable {
     @Override
     public void close() {
         dispatcher.close();
+    }
+
+    /**
+     * How long an attempt may take before it is cut off (10 s): longer only in tests whose receiver holds
+     * attempts on purpose, so that a loaded machine's slowness is not taken for a receiver's.
+     */
+    synchronized void attemptTimeout(java.time.Duration timeout) {
+        attemptTimeout = timeout;
+        if (sender != null) {
+            sender.timeout(timeout);
+        }
+    }
+
+    private synchronized WebhookSender sender(String name, String version) {
+        sender = new WebhookSender(name, version);
+        sender.timeout(attemptTimeout);
+        return sender;
     }
 }

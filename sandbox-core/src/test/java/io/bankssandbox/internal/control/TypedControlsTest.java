@@ -222,11 +222,51 @@ class TypedControlsTest extends SandboxTestBase {
         assertThat(api.get("/v0/accounts").status()).isEqualTo(200);
         assertThat(sandbox.faults().list()).isEmpty();
 
-        sandbox.faults().inject(new Fault("*", "/v0/*", 500, null, 0, 3));
+        sandbox.faults().inject(Fault.of("*", "/v0/*", 500).times(3));
         sandbox.faults().clear();
         assertThat(api.get("/v0/entities").status()).isEqualTo(200);
         assertThat(catchSandboxException(() -> sandbox.faults().inject("GET", "no-slash", 700)).status())
                 .isEqualTo(400);
+    }
+
+    @Test
+    void aLostAnswerScriptedThroughTheHandleIsJournaledAsOne() throws Exception {
+        Fault lost = Fault.lostAnswer("POST", "/v0/cards");
+        assertThat(sandbox.faults().inject(lost)).containsExactly(Fault.closingConnection("POST", "/v0/cards").afterProcessing(true));
+        int cards = sandbox.cards().all().size();
+
+        Throwable refused = org.assertj.core.api.Assertions.catchThrowable(() -> java.net.http.HttpClient.newHttpClient().send(
+                api.postRequest("/v0/cards", cardBody(fixtures.riversideOperating()), "typed-lost-answer-1"),
+                java.net.http.HttpResponse.BodyHandlers.ofString()));
+
+        assertThat(refused).isInstanceOf(java.io.IOException.class);
+        assertThat(sandbox.cards().all()).hasSize(cards + 1);
+        RecordedRequest journaled = sandbox.journal().requests("POST", "/v0/cards").get(0);
+        assertThat(journaled.connectionClosed()).isTrue();
+        assertThat(journaled.status()).isZero();
+        assertThat(journaled.fault()).isEqualTo(new RecordedRequest.ServedFault(true, true, 201,
+                api.post("/v0/cards", cardBody(fixtures.riversideOperating()), "typed-lost-answer-1").text()));
+        assertThat(sandbox.cards().all()).as("the retry replays").hasSize(cards + 1);
+    }
+
+    @Test
+    void aFaultWithHeadersIsAnsweredWithThemAndBadCombinationsAreTheRoutesRefusal() {
+        Fault retryLater = Fault.of("GET", "/v0/accounts", 429).withHeader("Retry-After", "2");
+        assertThat(sandbox.faults().inject(retryLater)).containsExactly(retryLater);
+        ApiClient.Response limited = api.get("/v0/accounts");
+        assertThat(limited.status()).isEqualTo(429);
+        assertThat(limited.header("Retry-After")).contains("2");
+
+        SandboxException refused = catchSandboxException(() -> sandbox.faults().inject(
+                Fault.closingConnection("POST", "/v0/cards").withHeader("Retry-After", "1")));
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.messages()).containsExactly(
+                "headers must be left out when close_connection is true: a closed connection sends no answer");
+        assertThat(catchSandboxException(() -> sandbox.faults().inject(
+                Fault.of("GET", "/v0/accounts", 503).withHeader("Content-Length", "0"))).messages()).containsExactly(
+                "headers.Content-Length is a header the sandbox frames the answer with (Content-Length, Content-Type,"
+                        + " Content-Encoding, Transfer-Encoding, Connection, Keep-Alive, TE, Trailer, Upgrade): a fault may not set it");
+        assertThat(sandbox.faults().list()).isEmpty();
     }
 
     @Test

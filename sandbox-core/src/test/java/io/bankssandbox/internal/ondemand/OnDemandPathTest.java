@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.internal.testing.ApiClient;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -161,6 +162,15 @@ class OnDemandPathTest {
         assertThat(page.header("Content-Type").orElseThrow()).startsWith("text/html");
         // the same token is no page of the host's
         assertThat(new ApiClient(host.baseUrl(), null).get(path).status()).isEqualTo(404);
+    }
+
+    @Test
+    void itsOpenApiDocumentNamesItAsTheServer() {
+        JsonNode document = control.get("/_sandbox/openapi.json").json();
+        URI server = URI.create(base + "/_sandbox/openapi.json").resolve(document.at("/servers/0/url").asText());
+        assertThat(server.toString()).isEqualTo(base + "/");
+        URI atRoot = URI.create(host.baseUrl() + "/_sandbox/openapi.json").resolve(document.at("/servers/0/url").asText());
+        assertThat(atRoot.toString()).isEqualTo(host.baseUrl() + "/");
     }
 
     @Test

@@ -74,9 +74,8 @@ class OpenApiExamplesTest {
         // the whole document's: the sandbox's own validator holds only the request schemas
         SchemaValidator validator = new SchemaValidator(DOCUMENT, OpenApiDocument.IRI);
         List<String> invalid = new ArrayList<>();
-        EXAMPLES.fields().forEachRemaining(operation -> operation.getValue().fields().forEachRemaining(status -> {
-            String name = operation.getKey();
-            JsonNode example = status.getValue();
+        forEachExample((operation, status, example) -> {
+            String name = operation;
             String contentType = example.path("content_type").asText(null);
             String response = pointer(name) + "/responses/" + status.getKey();
             String media = response + "/content/" + escape(String.valueOf(contentType));
@@ -98,8 +97,43 @@ class OpenApiExamplesTest {
                 validator.validate(schema(bodySchema), body)
                         .forEach(violation -> invalid.add(name + " " + status.getKey() + " request: " + violation));
             }
-        }));
+        });
         assertThat(invalid).as("examples that break their own schema").isEmpty();
+    }
+
+    /** A schema's own {@code examples} (a field's sample values) are values that schema takes. */
+    @Test
+    void everySchemasOwnExamplesAreValidAgainstIt() {
+        SchemaValidator validator = new SchemaValidator(DOCUMENT, OpenApiDocument.IRI);
+        List<String> invalid = new ArrayList<>();
+        List<String> pointers = new ArrayList<>();
+        schemasWithExamples(DOCUMENT.path("components").path("schemas"), "#/components/schemas", pointers);
+        for (String pointer : pointers) {
+            for (JsonNode example : DOCUMENT.at(pointer.substring(1)).path("examples")) {
+                validator.validate(pointer, example).forEach(violation -> invalid.add(pointer + ": " + example + ": " + violation));
+            }
+        }
+        assertThat(pointers).as("schemas with examples of their own").isNotEmpty();
+        assertThat(invalid).isEmpty();
+    }
+
+    private static void schemasWithExamples(JsonNode node, String pointer, List<String> found) {
+        if (node.isObject() && node.path("examples").isArray()) {
+            found.add(pointer);
+        }
+        if (node.isContainerNode()) {
+            if (node.isArray()) {
+                for (int i = 0; i < node.size(); i++) {
+                    schemasWithExamples(node.get(i), pointer + "/" + i, found);
+                }
+            } else {
+                node.fields().forEachRemaining(field -> {
+                    if (!field.getKey().equals("examples")) {
+                        schemasWithExamples(field.getValue(), pointer + "/" + escape(field.getKey()), found);
+                    }
+                });
+            }
+        }
     }
 
     @Test
@@ -123,10 +157,9 @@ class OpenApiExamplesTest {
             return Stream.empty();
         }
         List<DynamicTest> tests = new ArrayList<>();
-        EXAMPLES.fields().forEachRemaining(operation -> operation.getValue().fields().forEachRemaining(status ->
-                tests.add(DynamicTest.dynamicTest(operation.getKey() + " " + status.getKey(), () -> {
-                    JsonNode example = status.getValue();
-                    ExampleReplay.Answer live = ExampleReplay.replay(method(operation.getKey()).toUpperCase(Locale.ROOT),
+        forEachExample((name, status, example) ->
+                tests.add(DynamicTest.dynamicTest(name + " " + status.getKey() + " " + example.path("summary").asText(), () -> {
+                    ExampleReplay.Answer live = ExampleReplay.replay(method(name).toUpperCase(Locale.ROOT),
                             example.path("request"));
                     assertThat(live.status()).as("status; answer: %s", abbreviated(live.body())).isEqualTo(Integer.parseInt(status.getKey()));
                     assertThat(live.contentType()).isEqualTo(example.path("content_type").asText(null));
@@ -134,24 +167,24 @@ class OpenApiExamplesTest {
                             .as("the live answer (left) against the example in %s; if the change is meant, run this test, then"
                                     + " ReferenceDocTest, with -Dexamples.update=true and review the diff", SOURCE)
                             .isEqualTo(pretty(example.path("answer")));
-                }))));
+                })));
         return tests.stream();
     }
 
     private static void rewriteAnswers() throws IOException {
         ObjectNode file = (ObjectNode) Json.MAPPER.readTree(SOURCE.toFile());
         List<String> refused = new ArrayList<>();
-        file.path("operations").fields().forEachRemaining(operation -> operation.getValue().fields().forEachRemaining(status -> {
-            ObjectNode example = (ObjectNode) status.getValue();
+        forEachExample(file.path("operations"), (operation, status, node) -> {
+            ObjectNode example = (ObjectNode) node;
             ExampleReplay.Answer live;
             try {
-                live = ExampleReplay.replay(method(operation.getKey()).toUpperCase(Locale.ROOT), example.path("request"));
+                live = ExampleReplay.replay(method(operation).toUpperCase(Locale.ROOT), example.path("request"));
             } catch (RuntimeException | AssertionError e) {
-                refused.add(operation.getKey() + " " + status.getKey() + " failed: " + e);
+                refused.add(operation + " " + status.getKey() + " failed: " + e);
                 return;
             }
             if (live.status() != Integer.parseInt(status.getKey())) {
-                refused.add(operation.getKey() + " " + status.getKey() + " answered " + live.status() + ": " + live.body());
+                refused.add(operation + " " + status.getKey() + " answered " + live.status() + ": " + live.body());
                 return;
             }
             example.remove(List.of("content_type", "answer"));
@@ -159,7 +192,7 @@ class OpenApiExamplesTest {
                 example.put("content_type", live.contentType());
                 example.set("answer", live.body());
             }
-        }));
+        });
         Files.writeString(SOURCE, JsonLayout.write(file) + "\n", StandardCharsets.UTF_8);
         assertThat(refused).as("requests that did not answer their example's status (their answers are left as they were)").isEmpty();
     }
@@ -177,6 +210,23 @@ class OpenApiExamplesTest {
 
     private static String pretty(JsonNode node) {
         return node.isMissingNode() ? "(no body)" : node.isTextual() ? node.asText() : JsonLayout.write(node);
+    }
+
+    private interface ExampleVisitor {
+        void visit(String operation, Map.Entry<String, JsonNode> status, JsonNode example);
+    }
+
+    /** Every example of {@code examples} (the file's operations), a status's several ones each. */
+    private static void forEachExample(JsonNode examples, ExampleVisitor visitor) {
+        examples.fields().forEachRemaining(operation -> operation.getValue().fields().forEachRemaining(status -> {
+            for (JsonNode example : OpenApiExamples.each(status.getValue())) {
+                visitor.visit(operation.getKey(), status, example);
+            }
+        }));
+    }
+
+    private static void forEachExample(ExampleVisitor visitor) {
+        forEachExample(EXAMPLES, visitor);
     }
 
     private interface OperationVisitor {

@@ -37,7 +37,7 @@ final class SchemaSamples {
         this.random = random;
         pool.addAll(List.of("x", "abc", "Supplies", "Café 💸", "2026-03-02", "2026-03-02T15:00:00Z",
                 "2026-03-02T15:00:00.000Z", "2026-03-05T10:30:00+01:00", "PT2H", "P2D", "PT0S", "P365D", "US", "CA", "IL",
-                "021000021", "084106768", "4471002231", "1234567890", "1093429226", "12345", "60601", "5912", "5411",
+                "021000021", "084106768", "4471002231", "1234567890", "1093429227", "12345", "60601", "5912", "5411",
                 "CO", "PR", "OA", "45", "2", "L6", "WO", "99213", "25", "M1", "N130", "inbox", "http://127.0.0.1:9/hook",
                 "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "GET", "POST", "/v0/entities", "/v0/*", "payment_stopped",
                 "no_account", "TRN*1*12345*1066033492~", "UNITEDHEALTHCARE", "1413791217", "PCN-1", "W1",

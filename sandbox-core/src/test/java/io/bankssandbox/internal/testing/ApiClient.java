@@ -20,7 +20,7 @@ import java.util.UUID;
 public final class ApiClient {
     private static final HttpClient HTTP = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1) // what API clients speak to it; no h2c upgrade dance on each new connection
-            .connectTimeout(Duration.ofSeconds(5)).build();
+            .connectTimeout(Duration.ofSeconds(30)).build();
     /**
      * Reads answers as a client would, with Jackson's default limits: the sandbox's own parse limits
      * are for request bodies, and an answer may nest deeper (the journal wraps request bodies).
@@ -71,20 +71,37 @@ public final class ApiClient {
         return send("PUT", path, body, Map.of("Content-Type", "application/json"));
     }
 
-    /** Any request; {@code body} may be a String (sent verbatim), a JsonNode or any object. */
-    public Response send(String method, String path, Object body, Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30));
+    /**
+     * The request {@link #send} sends, for a test that sends it itself (to see the I/O error of a connection
+     * a fault closed, say); {@code body} may be a String (sent verbatim), a byte array, a JsonNode or any object.
+     */
+    public HttpRequest request(String method, String path, Object body, Map<String, String> headers) {
+        // generous: only a request that never ends reaches it (on two cores at load 40 a PDF took over 30 s)
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(120));
         if (apiKey != null && !headers.containsKey("Authorization")) {
             request.header("Authorization", "Bearer " + apiKey);
         }
         headers.forEach(request::header);
-        HttpRequest.BodyPublisher publisher;
         try {
-            publisher = body == null ? HttpRequest.BodyPublishers.noBody()
+            HttpRequest.BodyPublisher publisher = body == null ? HttpRequest.BodyPublishers.noBody()
                     : body instanceof String text ? HttpRequest.BodyPublishers.ofString(text)
                     : body instanceof byte[] bytes ? HttpRequest.BodyPublishers.ofByteArray(bytes)
                     : HttpRequest.BodyPublishers.ofByteArray(Json.MAPPER.writeValueAsBytes(body));
-            HttpResponse<byte[]> response = HTTP.send(request.method(method, publisher).build(),
+            return request.method(method, publisher).build();
+        } catch (IOException e) {
+            throw new IllegalStateException("not JSON: " + body, e);
+        }
+    }
+
+    /** A POST with a JSON body and this Idempotency-Key, as {@link #request} builds it. */
+    public HttpRequest postRequest(String path, Object body, String idempotencyKey) {
+        return request("POST", path, body, Map.of("Content-Type", "application/json", "Idempotency-Key", idempotencyKey));
+    }
+
+    /** Any request; {@code body} may be a String (sent verbatim), a JsonNode or any object. */
+    public Response send(String method, String path, Object body, Map<String, String> headers) {
+        try {
+            HttpResponse<byte[]> response = HTTP.send(request(method, path, body, headers),
                     HttpResponse.BodyHandlers.ofByteArray());
             Response answer = new Response(method, path, response.statusCode(), response.body(), response.headers().map());
             contract.check(answer);

@@ -30,6 +30,8 @@ class EnvironmentOptionsTest {
                 "BANKS_SANDBOX_PORT=70000", "BANKS_SANDBOX_PORT must be between 0 and 65535, not 70000",
                 "BANKS_SANDBOX_VERBOSE=yes", "Invalid value for BANKS_SANDBOX_VERBOSE: 'yes' is not a boolean",
                 "BANKS_SANDBOX_SANDBOX_IDLE_TIMEOUT=PT0S", "BANKS_SANDBOX_SANDBOX_IDLE_TIMEOUT must be a positive duration, not PT0S",
+                "BANKS_SANDBOX_RATE_LIMIT_WINDOW=P2D", "BANKS_SANDBOX_RATE_LIMIT_WINDOW must be a positive ISO 8601 duration of"
+                        + " at most PT24H (such as PT1M or PT1S), not PT48H",
                 "BANKS_SANDBOX_START=yesterday",
                 "Invalid value for BANKS_SANDBOX_START: 'yesterday' is not an ISO 8601 instant such as 2026-01-15T09:00:00Z");
         for (var variable : expected.entrySet()) {
@@ -37,6 +39,20 @@ class EnvironmentOptionsTest {
             Cli cli = Cli.run(Map.of(nameAndValue[0], nameAndValue[1]));
             assertThat(cli.exitCode()).as(variable.getKey()).isEqualTo(2);
             assertThat(cli.err()).as(variable.getKey()).isEqualTo("banks-sandbox: " + variable.getValue() + " (see --help)\n");
+        }
+    }
+
+    @Test
+    void theRateLimitWindowIsAVariableToo() throws Exception {
+        try (SandboxProcess sandbox = SandboxProcess.start(Map.of("BANKS_SANDBOX_RATE_LIMIT", "1",
+                "BANKS_SANDBOX_RATE_LIMIT_WINDOW", "PT2H"), "--port", "0")) {
+            long windowOpened = System.nanoTime();
+            assertThat(Http.get(sandbox.baseUrl() + "/v0/entities?limit=1", "lm_key_sandbox_all").statusCode()).isEqualTo(200);
+            var limited = Http.get(sandbox.baseUrl() + "/v0/entities?limit=1", "lm_key_sandbox_all");
+            long elapsed = java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - windowOpened) + 1;
+            assertThat(limited.statusCode()).isEqualTo(429);
+            assertThat(Long.parseLong(limited.headers().firstValue("Retry-After").orElseThrow()))
+                    .isBetween(7200 - elapsed, 7200L);
         }
     }
 

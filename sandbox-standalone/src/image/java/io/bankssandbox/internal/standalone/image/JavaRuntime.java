@@ -28,11 +28,11 @@ final class JavaRuntime {
 
     private JavaRuntime() {}
 
-    static Path build(Path jar, Path output) throws IOException {
+    static Path build(Path jar, Path output) throws IOException, InterruptedException {
         TreeSet<String> modules = new TreeSet<>(ALSO_NEEDED);
         modules.addAll(Arrays.asList(run("jdeps", "--print-module-deps", "--ignore-missing-deps", "--multi-release", "17",
                 jar.toString()).trim().split(",")));
-        String jdk = System.getProperty("java.home") + " " + Runtime.version();
+        String jdk = System.getProperty("java.home") + " " + Runtime.version() + (onPath("strip") ? ", stripped" : "");
         Path stamp = output.resolveSibling(output.getFileName() + ".json");
         String description = "{\n  \"modules\": [" + String.join(", ", modules.stream().map(m -> "\"" + m + "\"").toList())
                 + "],\n  \"jdk\": \"" + jdk + "\"\n}\n";
@@ -45,9 +45,6 @@ final class JavaRuntime {
         deleteTree(output);
         List<String> jlink = new ArrayList<>(List.of("--add-modules", String.join(",", modules), "--strip-debug",
                 "--no-man-pages", "--no-header-files", "--compress=2", "--generate-cds-archive"));
-        if (onPath("objcopy")) {
-            jlink.add("--strip-native-debug-symbols=exclude-debuginfo-files"); // the JVM's own symbols: 4 MB of 24
-        }
         jlink.addAll(List.of("--output", output.toString()));
         run("jlink", jlink.toArray(String[]::new));
         // not needed by the jar: the archive for heaps over 32 GiB, and the JDK's tools
@@ -55,6 +52,15 @@ final class JavaRuntime {
         try (Stream<Path> tools = Files.list(output.resolve("bin"))) {
             for (Path tool : tools.filter(t -> !t.getFileName().toString().equals("java")).toList()) {
                 Files.delete(tool);
+            }
+        }
+        // the natives' symbol tables, which only a debugger reads (the JVM finds its own through the
+        // dynamic ones): 4 MB of libjvm.so's 24. Where binutils' strip is missing, they stay.
+        if (onPath("strip")) {
+            try (Stream<Path> files = Files.walk(output)) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".so") || f.endsWith("bin/java")).toList()) {
+                    Command.run("strip", "--strip-unneeded", file.toString());
+                }
             }
         }
         // npm packs no symbolic links and Jib follows them: the legal notices jlink links become files

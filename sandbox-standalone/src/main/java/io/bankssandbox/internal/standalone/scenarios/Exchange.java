@@ -16,6 +16,8 @@ import java.util.Map;
 
 /** One request a scenario sent over real HTTP, and its answer (a JSON body parsed; text kept as a string). */
 record Exchange(int status, JsonNode body, Map<String, List<String>> headers) {
+    /** The status of an exchange that got no answer at all. */
+    static final int NO_ANSWER = 0;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     String header(String name) {
@@ -23,7 +25,10 @@ record Exchange(int status, JsonNode body, Map<String, List<String>> headers) {
                 .flatMap(e -> e.getValue().stream()).findFirst().orElse(null);
     }
 
-    /** Sends it; a failure to connect or an invalid URL is an IllegalArgumentException naming the request. */
+    /**
+     * Sends it; a failure to connect or an invalid URL is an IllegalArgumentException naming the request, a
+     * connection that closes without an answer is an exchange of status {@link #NO_ANSWER}.
+     */
     static Exchange send(String url, String method, Map<String, String> headers, JsonNode body) {
         HttpRequest.Builder request;
         try {
@@ -48,8 +53,11 @@ record Exchange(int status, JsonNode body, Map<String, List<String>> headers) {
                         ? new String(response.body(), StandardCharsets.UTF_8) : "<" + contentType + ">");
             }
             return new Exchange(response.statusCode(), parsed, response.headers().map());
-        } catch (IOException e) {
+        } catch (java.net.ConnectException e) {
             throw new IllegalArgumentException(method + " " + url + " failed: " + e);
+        } catch (IOException e) {
+            // connected, then no answer: the connection closed (a fault's close_connection) or the wait ran out
+            return new Exchange(NO_ANSWER, JsonNodeFactory.instance.nullNode(), Map.of());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalArgumentException("interrupted");

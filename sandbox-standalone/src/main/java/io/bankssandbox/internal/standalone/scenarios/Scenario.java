@@ -51,8 +51,15 @@ public record Scenario(String name, String fixtures, Long seed, Instant start, L
         }
     }
 
-    /** {@code status} null means any 2xx; {@code body} null means the body is not checked. */
-    public record Expect(Integer status, JsonNode body, ObjectNode headers) {}
+    /**
+     * {@code status} null means any 2xx; {@code body} null means the body is not checked; {@code noAnswer}:
+     * the request gets no answer at all (a fault closed the connection).
+     */
+    public record Expect(Integer status, JsonNode body, ObjectNode headers, boolean noAnswer) {
+        Expect(Integer status, JsonNode body, ObjectNode headers) {
+            this(status, body, headers, false);
+        }
+    }
 
     /** Reads, validates and builds a scenario; every problem of the file at once when it is not valid. */
     public static Scenario load(Path file) {
@@ -127,7 +134,8 @@ public record Scenario(String name, String fixtures, Long seed, Instant start, L
             return new Expect(null, null, null);
         }
         Integer status = expect.hasNonNull("status") ? expect.get("status").asInt() : null;
-        return new Expect(status, expect.get("body"), expect.get("headers") instanceof ObjectNode headers ? headers : null);
+        return new Expect(status, expect.get("body"), expect.get("headers") instanceof ObjectNode headers ? headers : null,
+                expect.path("no_answer").asBoolean(false));
     }
 
     /** A scenario file that cannot be run, with every problem found in it. */

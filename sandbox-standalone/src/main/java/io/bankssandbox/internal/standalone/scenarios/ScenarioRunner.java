@@ -151,6 +151,13 @@ public final class ScenarioRunner {
 
     private static void check(Scenario.Step step, Exchange exchange, Variables variables, List<String> problems) {
         Scenario.Expect expect = step.expect();
+        if (expect.noAnswer() || exchange.status() == Exchange.NO_ANSWER) {
+            if (expect.noAnswer() != (exchange.status() == Exchange.NO_ANSWER)) {
+                problems.add(expect.noAnswer() ? "expected no answer (a closed connection), was status " + exchange.status()
+                        : "no answer: the connection closed before a status");
+            }
+            return;
+        }
         if (expect.status() == null) {
             if (exchange.status() < 200 || exchange.status() > 299) {
                 problems.add("status: expected 2xx, was " + exchange.status());

@@ -75,6 +75,9 @@ class DocsContainersIT {
             assertThat(clock.path("mode").asText()).isEqualTo(service.path("env").path("BANKS_SANDBOX_CLOCK").asText());
             assertThat(clock.path("now").asText()).startsWith(service.path("env").path("BANKS_SANDBOX_START").asText().replace("Z", ""));
             assertHealthy(container);
+            // the options change when the image's check runs, not what it runs
+            assertThat(podman("inspect", "--format", "{{json .Config.Healthcheck.Test}}", container).out())
+                    .contains("\"/app/banks-sandbox.jar\",\"health\"]");
         } finally {
             Podman.remove(container);
         }

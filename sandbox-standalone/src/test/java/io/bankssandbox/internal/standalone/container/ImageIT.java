@@ -47,6 +47,30 @@ class ImageIT {
     }
 
     @Test
+    void aSandboxOnDemandIsReachedThroughTheOnePublishedPortUnderItsPath() throws Exception {
+        HttpResponse<String> created = Http.send(url + "/_sandbox/sandboxes", "POST", null, null, "{\"name\":\"through the port\"}");
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        JsonNode sandbox = Http.JSON.readTree(created.body());
+        String base = sandbox.path("base_url").asText();
+        // the address the client used (the published port on 127.0.0.1), never the container's own
+        assertThat(base).isEqualTo(url + "/sandboxes/" + sandbox.path("id").asText());
+        assertThat(sandbox.path("dashboard_url").asText()).isEqualTo(base + "/_sandbox/ui");
+        HttpResponse<String> account = Http.get(base + "/v0/accounts/account_0000000srbl695e78hs4", "lm_key_sandbox_all");
+        assertThat(account.statusCode()).isEqualTo(200);
+        // its own clock: advancing it leaves the container's sandbox where it was
+        java.time.Instant before = java.time.Instant.parse(
+                Http.JSON.readTree(Http.get(base + "/_sandbox/clock", null).body()).path("now").asText());
+        assertThat(Http.send(base + "/_sandbox/clock/advance", "POST", null, null, "{\"by\":\"PT1H\"}").statusCode()).isEqualTo(200);
+        assertThat(java.time.Instant.parse(Http.JSON.readTree(Http.get(base + "/_sandbox/clock", null).body()).path("now").asText()))
+                .isAfterOrEqualTo(before.plusSeconds(3600));
+        assertThat(Http.JSON.readTree(Http.get(url + "/_sandbox/clock", null).body()).path("now").asText())
+                .isEqualTo("2026-03-02T09:00:00.000Z");
+        assertThat(Http.send(url + "/_sandbox/sandboxes/" + sandbox.path("id").asText(), "DELETE", null, null, null).statusCode())
+                .isIn(200, 204);
+        assertThat(Http.get(base + "/v0/accounts/account_0000000srbl695e78hs4", "lm_key_sandbox_all").statusCode()).isEqualTo(404);
+    }
+
+    @Test
     void aVariableAndTheArgumentsAfterTheImageAreServeOptions() throws Exception {
         JsonNode clock = Http.JSON.readTree(Http.get(url + "/_sandbox/clock", null).body());
         assertThat(clock.path("mode").asText()).isEqualTo("frozen");
@@ -77,6 +101,9 @@ class ImageIT {
         assertThat(health.out()).isEqualTo("healthy: http://127.0.0.1:8080/_sandbox/health answered 200\n");
         assertThat(podman("image", "inspect", "--format", "{{json .Config.Healthcheck.Test}}", Podman.image()).out())
                 .contains("\"CMD\",\"/app/runtime/bin/java\"").contains("\"/app/banks-sandbox.jar\",\"health\"]");
+        // what docs/containers.md says of it: every 5 s, after up to 60 s to start
+        assertThat(podman("image", "inspect", "--format", "{{.Config.Healthcheck.Interval}} {{.Config.Healthcheck.StartPeriod}}",
+                Podman.image()).out().trim()).isEqualTo("5s 1m0s");
         Podman.Result check = podman("healthcheck", "run", container);
         assertThat(check.exit()).as(check.toString()).isZero();
         assertThat(podman("inspect", "--format", "{{.State.Health.Status}}", container).out().trim()).isEqualTo("healthy");
