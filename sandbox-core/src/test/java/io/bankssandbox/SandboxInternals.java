@@ -16,6 +16,16 @@ public final class SandboxInternals {
         return sandbox.server().runtime();
     }
 
+    /**
+     * The runtime {@code config} describes, without features or HTTP: state, clock, idempotency keys
+     * on the configured fixtures, for tests of the kernel that need no route.
+     */
+    public static SandboxRuntime bareRuntime(SandboxConfig config) {
+        SandboxRuntime runtime = new SandboxRuntime(config.toRuntime(), SandboxServer.FIXTURES);
+        runtime.install(java.util.List.of());
+        return runtime;
+    }
+
     public static SandboxServer server(Sandbox sandbox) {
         return sandbox.server();
     }

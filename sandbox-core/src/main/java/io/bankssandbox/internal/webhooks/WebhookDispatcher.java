@@ -3,13 +3,13 @@ package io.bankssandbox.internal.webhooks;
 import io.bankssandbox.internal.clock.SandboxClock;
 import io.bankssandbox.internal.state.SandboxState;
 import io.bankssandbox.internal.state.StateHolder;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -31,7 +31,7 @@ final class WebhookDispatcher implements AutoCloseable {
     private final StateHolder state;
     private final SandboxClock clock;
     private final WebhookEndpoints endpoints;
-    private final String version;
+    private final Supplier<WebhookTransport> transport;
     private final AttemptRecorder recorder;
     private final Object lock = new Object();
     private final Map<String, DeliveryLane> lanes = new HashMap<>(); // guarded by lock
@@ -48,16 +48,16 @@ final class WebhookDispatcher implements AutoCloseable {
     private long durableTicket;
     private boolean closed; // guarded by lock
     private Thread worker; // guarded by lock
-    private WebhookSender sender; // guarded by lock
-    /** Guarded by {@code lock}. */
-    private Duration attemptTimeout = WebhookSender.TIMEOUT;
+    private WebhookTransport sender; // guarded by lock
 
-    WebhookDispatcher(String name, StateHolder state, SandboxClock clock, WebhookEndpoints endpoints, String version) {
+    /** {@code transport} makes the sender, with the first attempt that needs one. */
+    WebhookDispatcher(String name, StateHolder state, SandboxClock clock, WebhookEndpoints endpoints,
+                      Supplier<WebhookTransport> transport) {
         this.name = name;
         this.state = state;
         this.clock = clock;
         this.endpoints = endpoints;
-        this.version = version;
+        this.transport = transport;
         this.recorder = new AttemptRecorder(state, () -> generation, this::retryLater);
     }
 
@@ -104,7 +104,7 @@ final class WebhookDispatcher implements AutoCloseable {
     @Override
     public void close() {
         Thread running;
-        WebhookSender closing;
+        WebhookTransport closing;
         synchronized (lock) {
             closed = true;
             lock.notifyAll();
@@ -217,7 +217,7 @@ final class WebhookDispatcher implements AutoCloseable {
             }
             return;
         }
-        WebhookSender sender = sender();
+        WebhookTransport sender = sender();
         if (sender == null) {
             handBack(pick.lane(), null); // closed
             return;
@@ -232,21 +232,10 @@ final class WebhookDispatcher implements AutoCloseable {
         });
     }
 
-    /** How long an attempt may take before it is cut off: {@link WebhookSender#TIMEOUT} but in tests. */
-    void attemptTimeout(Duration timeout) {
-        synchronized (lock) {
-            attemptTimeout = timeout;
-            if (sender != null) {
-                sender.timeout(timeout);
-            }
-        }
-    }
-
-    private WebhookSender sender() {
+    private WebhookTransport sender() {
         synchronized (lock) {
             if (sender == null && !closed) {
-                sender = new WebhookSender(name, version);
-                sender.timeout(attemptTimeout);
+                sender = transport.get();
             }
             return closed ? null : sender;
         }

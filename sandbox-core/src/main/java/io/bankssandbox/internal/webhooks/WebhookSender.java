@@ -35,12 +35,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * and on two cores or fewer a new thread per response from the common pool), which under a burst
  * decided how fast an endpoint could be fed.
  */
-final class WebhookSender implements AutoCloseable {
+final class WebhookSender implements WebhookTransport {
     static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static final int BODY_CAP = 64 * 1024;
-
-    /** What an attempt came to: a status code, or an error when none came back. */
-    record Outcome(Integer statusCode, String error, long durationMs) {}
 
     private final ExecutorService executor;
     /** Cuts off exchanges still going at the timeout; a timer is cancelled once its exchange ended. */
@@ -69,7 +66,8 @@ final class WebhookSender implements AutoCloseable {
      * An attempt of {@code delivery} to {@code endpoint}: completes with the status code once the
      * response is read, or with the error; never, once this sender is closed.
      */
-    CompletableFuture<Outcome> send(WebhookEndpoint endpoint, WebhookDelivery delivery) {
+    @Override
+    public CompletableFuture<Outcome> send(WebhookEndpoint endpoint, WebhookDelivery delivery) {
         byte[] body = serialize(delivery);
         String webhookId = delivery.eventId();
         // the timestamp header is the wall clock's: receivers check it against theirs, not the sandbox's

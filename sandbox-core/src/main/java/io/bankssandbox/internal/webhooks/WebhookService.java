@@ -23,13 +23,17 @@ public final class WebhookService implements AutoCloseable {
     /** Deliveries created by a write, held from its commit until it is released (keyed by the batch). */
     private final Map<List<DomainEvent>, List<WebhookDelivery>> committing =
             java.util.Collections.synchronizedMap(new IdentityHashMap<>());
+    /** The HTTP sender, once the first attempt made it, and the timeout it takes; guarded by this. */
+    private WebhookSender sender;
+    private java.time.Duration attemptTimeout = WebhookSender.TIMEOUT;
 
     public WebhookService(SandboxRuntime runtime, String name, String version) {
         this.runtime = runtime;
         this.endpoints = WebhookEndpoints.configured(runtime.config().webhooks(),
                 runtime.state().read(state -> state), runtime.clock().now());
         this.fanout = new WebhookFanout(endpoints);
-        this.dispatcher = new WebhookDispatcher(name, runtime.state(), runtime.clock(), endpoints, version);
+        this.dispatcher = new WebhookDispatcher(name, runtime.state(), runtime.clock(), endpoints,
+                () -> sender(name, version));
         runtime.events().beforeCommit((state, batch) -> {
             List<WebhookDelivery> created = fanout.deliveriesFor(state, batch);
             if (!created.isEmpty()) {
@@ -122,7 +126,16 @@ public final class WebhookService implements AutoCloseable {
      * How long an attempt may take before it is cut off (10 s): longer only in tests whose receiver holds
      * attempts on purpose, so that a loaded machine's slowness is not taken for a receiver's.
      */
-    void attemptTimeout(java.time.Duration timeout) {
-        dispatcher.attemptTimeout(timeout);
+    synchronized void attemptTimeout(java.time.Duration timeout) {
+        attemptTimeout = timeout;
+        if (sender != null) {
+            sender.timeout(timeout);
+        }
+    }
+
+    private synchronized WebhookSender sender(String name, String version) {
+        sender = new WebhookSender(name, version);
+        sender.timeout(attemptTimeout);
+        return sender;
     }
 }
