@@ -73,6 +73,8 @@ public final class JettyHost {
         // what Javalin's own server set: paths as clients send them, no Server header
         http.setUriCompliance(UriCompliance.LEGACY);
         http.setSendServerVersion(false);
+        // a proxy's Forwarded / X-Forwarded-* become the request's scheme, server name and port
+        http.addCustomizer(new ForwardedHeaders());
         server.setErrorHandler(new JsonErrorPages());
         ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
         context.setContextPath("/");

@@ -12,7 +12,8 @@ import java.util.ServiceLoader;
  * is on the class path, its internal reporting is set to errors only (nothing else can be lost: with
  * no provider, nothing is logged anyway).</li>
  * <li>With slf4j-simple as the provider (configured by system properties), Jetty, Javalin and the
- * schema library start at WARN. With Logback or Log4j, your configuration decides: docs/junit.md shows
+ * schema library start at WARN (Jetty's reading of host headers at ERROR: a bad one is the client's
+ * mistake, answered or ignored). With Logback or Log4j, your configuration decides: docs/junit.md shows
  * the two lines that quiet them.</li>
  * </ul>
  */
@@ -38,6 +39,8 @@ public final class LibraryLogging {
             for (String library : SERVER_LIBRARIES) {
                 setIfAbsent("org.slf4j.simpleLogger.log." + library, "warn");
             }
+            // a Host or X-Forwarded-Host that is no host is the client's mistake, answered or ignored: not the server's warning
+            setIfAbsent("org.slf4j.simpleLogger.log.org.eclipse.jetty.util.HostPort", "error");
         }
     }
 
