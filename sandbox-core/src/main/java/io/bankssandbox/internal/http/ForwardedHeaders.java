@@ -1,7 +1,6 @@
 package io.bankssandbox.internal.http;
 
 import java.util.EnumSet;
-import java.util.regex.Pattern;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -30,8 +29,6 @@ import org.eclipse.jetty.server.Request;
 final class ForwardedHeaders extends ForwardedRequestCustomizer {
     private static final EnumSet<HttpHeader> HONOURED = EnumSet.of(HttpHeader.FORWARDED, HttpHeader.X_FORWARDED_HOST,
             HttpHeader.X_FORWARDED_PROTO, HttpHeader.X_FORWARDED_PORT);
-    /** A registered name of unreserved characters (percent-encoded ones included) or an IP literal. */
-    private static final Pattern PLAIN_HOST = Pattern.compile("\\[[0-9A-Fa-f:.]+]|[A-Za-z0-9._~%-]+");
 
     ForwardedHeaders() {
         setForwardedServerHeader(null);
@@ -43,7 +40,7 @@ final class ForwardedHeaders extends ForwardedRequestCustomizer {
 
     @Override
     public Request customize(Request request, HttpFields.Mutable responseHeaders) {
-        if (!request.getHeaders().contains(HONOURED)) {
+        if (!hasHonoured(request.getHeaders())) {
             return request;
         }
         Request forwarded;
@@ -57,6 +54,16 @@ final class ForwardedHeaders extends ForwardedRequestCustomizer {
         return plain ? forwarded : request;
     }
 
+    /** Whether any field is one of ours: by index and by the name Jetty's parser resolved, no iterator, no string compared. */
+    private static boolean hasHonoured(HttpFields fields) {
+        for (int i = 0, size = fields.size(); i < size; i++) {
+            if (HONOURED.contains(fields.getField(i).getHeader())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Jetty's answer to a value it cannot read (no host, no port) is a 400; ours, to leave the request as it came. */
     @Override
     protected void onError(HttpField field, Throwable cause) {
@@ -67,8 +74,20 @@ final class ForwardedHeaders extends ForwardedRequestCustomizer {
         return "http".equals(scheme) || "https".equals(scheme);
     }
 
+    /** A registered name of unreserved characters (percent-encoded ones included) or an IP literal in brackets. */
     static boolean isPlainHost(String host) {
-        return PLAIN_HOST.matcher(host).matches();
+        boolean literal = host.length() > 2 && host.charAt(0) == '[' && host.charAt(host.length() - 1) == ']';
+        int from = literal ? 1 : 0;
+        int to = literal ? host.length() - 1 : host.length();
+        for (int i = from; i < to; i++) {
+            char c = host.charAt(i);
+            boolean plain = literal ? Character.digit(c, 16) >= 0 || c == ':' || c == '.'
+                    : (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || ".-_~%".indexOf(c) >= 0;
+            if (!plain) {
+                return false;
+            }
+        }
+        return to > from;
     }
 
     /** A forwarding header Jetty could not read: the request is left as it came. */
