@@ -40,7 +40,6 @@ WARMUP_MAX=${WARMUP_MAX:-45s}
 ROUNDS=${ROUNDS:-4}
 CYCLES=${CYCLES:-50}
 PARTS=${*:-start requests first get post}
-PORT=${PORT_AB:-19095}
 export JAVA_OPTS=${JAVA_OPTS:-}
 SANDBOX_JAVA_OPTS=${SANDBOX_JAVA_OPTS:-}
 WIREMOCK=$OUT/wiremock-standalone.jar
@@ -49,6 +48,7 @@ if [ -n "${NICE:-}" ]; then renice -n "$NICE" -p $$ > /dev/null; fi
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 # shellcheck source=bench/lib.sh
 source "$ROOT/bench/lib.sh"
+PORT=${PORT_AB:-$(free_port)} # every server of the run listens here in turn, one at a time
 part() { [[ " $PARTS " == *" $1 "* ]]; }
 PIDS=()
 cleanup() { for p in "${PIDS[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || true; done; }

@@ -7,6 +7,14 @@ ERA_PATH=/v0/remittances/remittance_0000005rrouky2o4dz6v/era
 AUTH="Authorization: Bearer lm_key_sandbox_all"
 
 log() { printf '\n== %s\n' "$*" >&2; }
+# a port nothing listens on now (another engineer's bench may hold a fixed one): random, checked with ss
+free_port() {
+  local port
+  while :; do
+    port=$(( 20000 + RANDOM % 30000 ))
+    ss -Htln "sport = :$port" | grep -q . || { echo "$port"; return; }
+  done
+}
 load_now() { cut -d' ' -f1 /proc/loadavg; }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
@@ -125,6 +133,8 @@ throughput_sample() {
   local name=$1 cmd=$2 port=$3 path=$4 script=${5:-$ROOT/bench/wrk/report.lua} run=$6 pid
   $cmd "$port" > "$OUT/$name.log" 2>&1 & PIDS+=($!); pid=$!
   wait_200 "http://127.0.0.1:$port/v0/cards/$CARD" "$pid"
+  # a 200 from another process holding the port is not this server's: it could not listen (see its log)
+  kill -0 "$pid" 2>/dev/null || { echo "$name exited; see $OUT/$name.log" >&2; exit 1; }
   warm_up "$name" "$pid" "http://127.0.0.1:$port$path" "$script" "$run"
   measure "$name" "$pid" "http://127.0.0.1:$port$path" "$script" -- "$run"
   stop "$pid"

@@ -9,7 +9,9 @@ assert.equal(report.stats.flaky, 0, "a test passed only on a retry");
 const tests = report.suites.flatMap(function all(suite) {
   return [...suite.specs.flatMap((spec) => spec.tests.map((t) => ({ title: spec.title, ...t }))), ...(suite.suites ?? []).flatMap(all)];
 });
-assert.equal(tests.length, 16, "5 tests 3 times on the webServer, 1 on a worker's own server");
+assert.equal(tests.length, 19, "6 tests 3 times on the webServer (one of them the BFF example), 1 on a worker's own server");
+assert.equal(tests.filter((t) => t.title.startsWith("the page shows the balance the backend reads")).length, 3,
+  "the backend-in-front-of-the-bank example of docs/javascript.md ran");
 const failing = tests.filter((t) => t.title === "a failing test gets the sandbox's journal in its report");
 assert.equal(failing.length, 3);
 for (const run of failing.flatMap((t) => t.results)) {

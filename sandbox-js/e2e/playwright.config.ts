@@ -15,6 +15,10 @@ export default defineConfig({
     // the fixture without a URL: the worker starts a server of its own (one test, one JVM)
     { name: "own server", testMatch: "own-server.spec.ts", repeatEach: 1, use: { banksSandboxUrl: "" } },
   ],
+  // generous on a loaded machine (a test or an expect passes the moment it holds): a JVM per worker in the
+  // "own server" project, and pages that repaint late while other builds hold the CPU
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
   workers: 4,
   repeatEach: 3,
   fullyParallel: true,

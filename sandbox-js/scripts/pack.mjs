@@ -23,6 +23,11 @@ fs.mkdirSync(path.join(stage, "lib"), { recursive: true });
 fs.cpSync(path.join(root, "dist"), path.join(stage, "dist"), { recursive: true });
 fs.copyFileSync(path.join(root, "lib", "banks-sandbox.jar"), path.join(stage, "lib", "banks-sandbox.jar"));
 fs.copyFileSync(path.join(root, "README.md"), path.join(stage, "README.md"));
+// the pages the README links to (and those they link to), so they travel with the package's version
+fs.mkdirSync(path.join(stage, "docs"));
+for (const page of fs.readdirSync(path.join(root, "..", "docs")).filter((name) => name.endsWith(".md"))) {
+  fs.copyFileSync(path.join(root, "..", "docs", page), path.join(stage, "docs", page));
+}
 const { scripts, devDependencies, ...published } = pkg;
 published.optionalDependencies = { [runtime.name]: pkg.version };
 fs.writeFileSync(path.join(stage, "package.json"), JSON.stringify(published, null, 2) + "\n");

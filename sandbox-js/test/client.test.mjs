@@ -254,12 +254,12 @@ test("webhooks: subscribe the inbox, wait for deliveries, read them, redeliver, 
   assert.ok((await sandbox.webhooks.endpoints()).some((e) => e.id === endpoint.id));
   const credit = await sandbox.inboundAch.simulate(RIVERSIDE_OPERATING, 125_00);
   await sandbox.inboundAch.accept(credit.id);
-  const delivered = await sandbox.webhooks.awaitDelivered("transaction.created", "PT10S");
+  const delivered = await sandbox.webhooks.awaitDelivered("transaction.created", "PT30S");
   assert.equal(delivered.status, "delivered");
-  const matching = await sandbox.webhooks.awaitDelivered("transaction.created", (d) => d.endpoint_id === endpoint.id, "PT10S");
+  const matching = await sandbox.webhooks.awaitDelivered("transaction.created", (d) => d.endpoint_id === endpoint.id, "PT30S");
   assert.equal(matching.id, delivered.id);
-  assert.equal((await sandbox.webhooks.awaitDelivered(1, "transaction.created", "PT10S"))[0].id, delivered.id);
-  assert.ok((await sandbox.webhooks.awaitAttempts("transaction.created", 1, "PT10S")).attempts.length >= 1);
+  assert.equal((await sandbox.webhooks.awaitDelivered(1, "transaction.created", "PT30S"))[0].id, delivered.id);
+  assert.ok((await sandbox.webhooks.awaitAttempts("transaction.created", 1, "PT30S")).attempts.length >= 1);
   assert.equal((await sandbox.webhooks.await("any delivery", () => true, "PT1S")).event, "transaction.created");
   assert.ok((await sandbox.webhooks.inbox()).length >= 1);
   assert.ok((await sandbox.webhooks.deliveries()).some((d) => d.id === delivered.id));

@@ -45,7 +45,15 @@ test("the packed banks-sandbox holds the jar and the compiled client, nothing of
   for (const file of ["index.js", "index.d.ts", "api.d.ts", "cli.js", "playwright.js", "playwright.d.ts"]) {
     assert.ok(listing.includes(`package/dist/${file}`), file);
   }
-  assert.deepEqual(listing.filter((file) => !/^package\/(dist\/|lib\/banks-sandbox\.jar$|package\.json$|README\.md$)/.test(file)), []);
+  assert.deepEqual(listing.filter((file) => !/^package\/(dist\/|lib\/banks-sandbox\.jar$|package\.json$|README\.md$|docs\/[a-z-]+\.md$)/.test(file)), []);
+  // the README's links, which npmjs.com shows as they are: absolute, to pages this very version holds
+  const links = [...fs.readFileSync(path.join(root, "README.md"), "utf8").matchAll(/\]\(([^)]+)\)/g)].map((found) => found[1]);
+  assert.ok(links.length >= 4, "the README links to its docs");
+  for (const link of links) {
+    const page = new RegExp(`^https://cdn\\.jsdelivr\\.net/npm/banks-sandbox@${pkg.version.replace(/\./g, "\\.")}/(docs/[a-z-]+\\.md)$`).exec(link);
+    assert.ok(page, `${link}: an absolute link to a page of banks-sandbox@${pkg.version}`);
+    assert.ok(listing.includes(`package/${page[1]}`), `${page[1]} is in the package`);
+  }
   const manifest = JSON.parse(fs.readFileSync(path.join(app, "node_modules", "banks-sandbox", "package.json"), "utf8"));
   assert.deepEqual(manifest.optionalDependencies, { "@banks-sandbox/runtime-linux-x64": pkg.version });
   assert.equal(manifest.devDependencies, undefined);
@@ -90,6 +98,14 @@ test("the client installed beside it starts a server and scripts a sandbox witho
   assert.equal(run.status, 0, run.stderr);
   const { before, after } = JSON.parse(run.stdout);
   assert.ok(after - before >= 125_00, run.stdout);
+});
+
+test("docs/javascript.md: the backend-in-front-of-the-bank example is the e2e suite's own files, which the build runs", () => {
+  const page = fs.readFileSync(path.join(root, "..", "docs", "javascript.md"), "utf8");
+  for (const file of ["e2e/bff.spec.ts", "e2e/bff/app.mjs"]) {
+    const text = fs.readFileSync(path.join(root, file), "utf8").trim();
+    assert.ok(page.includes("\n" + text + "\n```"), `docs/javascript.md shows ${file} as it is`);
+  }
 });
 
 /** The docs' runnable examples: the ```js blocks of docs/javascript.md that start with `// example:`. */

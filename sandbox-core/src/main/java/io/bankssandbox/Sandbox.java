@@ -5,6 +5,7 @@ import io.bankssandbox.internal.access.ApiKey;
 import io.bankssandbox.internal.runtime.LibraryLogging;
 import io.bankssandbox.internal.runtime.SandboxVersion;
 import io.bankssandbox.internal.server.SandboxServer;
+import io.bankssandbox.internal.webhooks.ConfiguredWebhooks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -39,6 +40,12 @@ import java.util.function.Predicate;
 public final class Sandbox implements AutoCloseable {
     /** The key of the default fixture set that sees every entity. */
     public static final String DEFAULT_API_KEY = ApiKey.DEFAULT;
+
+    static {
+        // sandbox-spring adds webhooks that name the application's own port once its web server has
+        // started, after the sandbox: the one way from a handle it started to its webhooks, outside this package
+        ConfiguredWebhooks.install(handle -> ((Sandbox) handle).server().webhooks());
+    }
 
     /** Where the calls go: a sandbox of this JVM, or one elsewhere over HTTP ({@link #connect}). */
     private final Backend backend;

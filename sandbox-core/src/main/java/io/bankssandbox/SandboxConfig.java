@@ -35,7 +35,7 @@ public record SandboxConfig(
         long maxImportBytes,
         Map<String, JsonNode> fixtureDocuments,
         List<ApiKey> extraApiKeys,
-        List<String> webhooks,
+        List<WebhookEndpoint.Registration> webhooks,
         Output output) {
 
     /**
@@ -109,7 +109,13 @@ public record SandboxConfig(
                 fixtureDocuments,
                 extraApiKeys.stream().map(k -> new io.bankssandbox.internal.access.ApiKey(k.key(), k.description(),
                         k.entityIds())).toList(),
-                webhooks, output == Output.VERBOSE, RuntimeConfig.OnDemandLimits.DEFAULTS);
+                runtimeWebhooks(webhooks), output == Output.VERBOSE, RuntimeConfig.OnDemandLimits.DEFAULTS);
+    }
+
+    /** The endpoints given at start, as the implementation reads them. */
+    static List<RuntimeConfig.Webhook> runtimeWebhooks(List<WebhookEndpoint.Registration> registrations) {
+        return registrations.stream()
+                .map(r -> new RuntimeConfig.Webhook(r.url(), r.apiKey(), r.events(), r.secret())).toList();
     }
 
     public static Builder builder() {
@@ -156,7 +162,7 @@ public record SandboxConfig(
         private long maxImportBytes = DEFAULT_MAX_IMPORT_BYTES;
         private final Map<String, JsonNode> fixtureDocuments = new LinkedHashMap<>();
         private final List<ApiKey> extraApiKeys = new ArrayList<>();
-        private final List<String> webhooks = new ArrayList<>();
+        private final List<WebhookEndpoint.Registration> webhooks = new ArrayList<>();
         private Output output;
 
         public Builder host(String host) { this.host = host; return this; }
@@ -290,7 +296,19 @@ public record SandboxConfig(
          * URL, or {@code inbox} for the sandbox's own receiver); repeatable. Such endpoints survive reset.
          */
         public Builder webhook(String url) {
-            this.webhooks.add(url);
+            return webhook(WebhookEndpoint.Registration.of(url));
+        }
+
+        /**
+         * An endpoint from start as {@link #webhook(String)} gives one, with what a subscription may say
+         * beside its url: a signing secret, the key whose view decides what is sent, the events.
+         *
+         * <pre>{@code
+         * SandboxConfig.builder().webhook(Registration.of(url).signedWith("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"))
+         * }</pre>
+         */
+        public Builder webhook(WebhookEndpoint.Registration registration) {
+            this.webhooks.add(registration);
             return this;
         }
 

@@ -21,9 +21,9 @@ class RunningClockTest {
         InboundAchTransfer credit = sandbox.inboundAch().simulate(InboundAchTransfer.Arrival.of(account, 10_00)
                 .resolvingAt(sandbox.clock().now().plusSeconds(1)));
 
-        ClockEvent accepted = sandbox.clock().awaitEvent(ClockEvent.INBOUND_ACH_TRANSFER_ACCEPTED, Duration.ofSeconds(10));
+        ClockEvent accepted = sandbox.clock().awaitEvent(ClockEvent.INBOUND_ACH_TRANSFER_ACCEPTED, Duration.ofSeconds(30));
         WebhookDelivery told = sandbox.webhooks().await("the credit's transaction.created",
-                delivery -> delivery.delivered() && delivery.transaction().amount() == 10_00, Duration.ofSeconds(10));
+                delivery -> delivery.delivered() && delivery.transaction().amount() == 10_00, Duration.ofSeconds(30));
 
         assertEquals(credit.id(), accepted.id());
         assertEquals(sandbox.inboundAch().get(credit.id()).transactionId(), told.transaction().id());

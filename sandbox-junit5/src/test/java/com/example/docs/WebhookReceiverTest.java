@@ -39,7 +39,7 @@ class WebhookReceiverTest {
             sandbox.inboundAch().accept(credit.id());                // the transaction posts now
 
             WebhookDelivery delivery = sandbox.webhooks().awaitDelivered(WebhookDelivery.TRANSACTION_CREATED,
-                    Duration.ofSeconds(10));
+                    Duration.ofSeconds(30));
             assertEquals(125_00, delivery.transaction().amount());
             assertEquals(List.of(delivery.body()), received);
             assertThat(sandbox.webhooks())
@@ -58,7 +58,7 @@ class WebhookReceiverTest {
         String account = sandbox.accounts().named("Riverside Operating").id();
         sandbox.inboundAch().accept(sandbox.inboundAch().simulate(account, 42_00).id());
 
-        sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10));
+        sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(30));
         List<ReceivedWebhook> inbox = sandbox.webhooks().inbox();
         assertEquals(42_00, inbox.get(0).transaction().amount());
     }
@@ -82,12 +82,12 @@ class WebhookReceiverTest {
             String account = sandbox.accounts().named("Riverside Operating").id();
             sandbox.inboundAch().accept(sandbox.inboundAch().simulate(account, 60_00).id());
 
-            WebhookDelivery failed = sandbox.webhooks().awaitAttempts("transaction.created", 1, Duration.ofSeconds(10));
+            WebhookDelivery failed = sandbox.webhooks().awaitAttempts("transaction.created", 1, Duration.ofSeconds(30));
             assertEquals(500, failed.attempts().get(0).statusCode());
             status.set(204);                                           // the receiver is back
             sandbox.clock().advance(Duration.ofMinutes(1));            // the first retry falls due
 
-            WebhookDelivery delivered = sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10));
+            WebhookDelivery delivered = sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(30));
             assertEquals(2, delivered.attempts().size());
             assertEquals(failed.eventId(), delivered.eventId());        // the same webhook-id on every attempt
             assertTrue(signatures.stream().allMatch(signature -> signature.startsWith("v1,")));

@@ -18,7 +18,7 @@ class WebhooksAnnotationTest {
         });
         String account = sandbox.accounts().all().get(0).id();
         sandbox.inboundAch().accept(sandbox.inboundAch().simulate(account, 6_601).id());
-        sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10));
+        sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(30));
         SandboxAssertions.assertThat(sandbox.webhooks()).hasDeliveredWith("transaction.created", "/transaction/amount", 6_601);
     }
 }

@@ -32,7 +32,7 @@ class WebhooksHandleTest {
                     assertThat(e.apiKey()).isEqualTo(sandbox.apiKey());
                 });
         credit(sandbox, 1_234);
-        assertThat(sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10))
+        assertThat(sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(30))
                 .transaction().amount()).isEqualTo(1_234);
         SandboxAssertions.assertThat(sandbox.webhooks()).hasDeliveredExactly(1, "transaction.created")
                 .hasDeliveredWith("transaction.created", "/transaction/amount", 1_234)
@@ -57,7 +57,7 @@ class WebhooksHandleTest {
     @Test
     void awaitDeliveredFailsWithWhatWasDeliveredInstead(Sandbox sandbox) {
         credit(sandbox, 5_555);
-        sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10));
+        sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(30));
         assertThatThrownBy(() -> sandbox.webhooks().awaitDelivered("entity.connected", Duration.ofMillis(50)))
                 .isInstanceOf(AssertionError.class)
                 .hasMessageContaining("waited PT0.05S for a delivered entity.connected")
@@ -83,7 +83,7 @@ class WebhooksHandleTest {
     void onboardingThroughTheHandleSendsEntityConnected(Sandbox sandbox) {
         Entity entity = sandbox.entities().onboard(Practice.named("Hilltop Clinic", Entity.LLC,
                 new Entity.Address("1 Hill Rd", "", "Denver", "CO", "80202")));
-        var delivery = sandbox.webhooks().awaitDelivered("entity.connected", Duration.ofSeconds(10));
+        var delivery = sandbox.webhooks().awaitDelivered("entity.connected", Duration.ofSeconds(30));
         assertThat(delivery.entity().id()).isEqualTo(entity.id());
         assertThat(delivery.entity().npi()).isNull();
         assertThat(delivery.entity().isProvider()).isFalse();

@@ -28,7 +28,7 @@ class BomTest {
         assertThat(project).contains("<version>" + builtVersion() + "</version>");
         assertThat(artifacts(managed))
                 .containsExactlyInAnyOrder("fixtures", "sandbox-core", "sandbox-junit5", "sandbox-spring",
-                        "sandbox-standalone");
+                        "sandbox-standalone", "sandbox-testcontainers");
         assertThat(managed).doesNotContain("<version>0").contains("<version>${project.version}</version>");
         // and nothing of anyone else's: no JUnit, Jackson, Javalin or Spring versions forced on users
         assertThat(List.of(managed.split("<groupId>")).subList(1, artifacts(managed).size() + 1)).allSatisfy(

@@ -158,4 +158,27 @@ class ContextCacheTest {
         assertThat(SEEN.get("without").context().getBeansOfType(Sandbox.class)).isEmpty();
         assertThat(SEEN.get("without").context().getBean(BankClient.class).baseUrl()).isEqualTo("${bank.base-url}");
     }
+
+    @SpringJUnitConfig(Application.class)
+    @EnableBanksSandbox(webhooks = "http://127.0.0.1:${local.server.port}/webhooks/bank")
+    static class NoWebServer extends Recording {}
+
+    @Test
+    void aWebhookNamingTheApplicationsPortWithoutAWebServerFailsTheClassSayingWhy() {
+        Throwable failure = Scenarios.firstFailure(NoWebServer.class);
+
+        assertThat(failure).hasStackTraceContaining("@EnableBanksSandbox on " + NoWebServer.class.getName()
+                + ", webhook http://127.0.0.1:${local.server.port}/webhooks/bank: Could not resolve placeholder"
+                + " 'local.server.port'").hasStackTraceContaining("webEnvironment = RANDOM_PORT");
+    }
+
+    @SpringJUnitConfig(Application.class)
+    @EnableBanksSandbox(output = "loud", seed = 205)
+    static class OutputIsNotAWord extends Recording {}
+
+    @Test
+    void anOutputThatIsNoneOfTheWordsFailsTheClassNamingThem() {
+        assertThat(Scenarios.firstFailure(OutputIsNotAWord.class)).hasStackTraceContaining("@EnableBanksSandbox on "
+                + OutputIsNotAWord.class.getName() + ": output = \"loud\" is not one of silent, one-line, verbose");
+    }
 }

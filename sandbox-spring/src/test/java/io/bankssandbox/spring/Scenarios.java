@@ -25,9 +25,26 @@ final class Scenarios {
                 .orElseThrow(() -> new AssertionError("nothing failed"));
     }
 
+    /**
+     * As a user's build with JUnit's parallel execution on and everything concurrent by default
+     * ({@code junit.jupiter.execution.parallel.mode.default=concurrent}, classes too), on 4 threads.
+     */
+    static Events runConcurrently(Class<?>... classes) {
+        return request(classes)
+                .configurationParameter("junit.jupiter.execution.parallel.enabled", "true")
+                .configurationParameter("junit.jupiter.execution.parallel.mode.default", "concurrent")
+                .configurationParameter("junit.jupiter.execution.parallel.mode.classes.default", "concurrent")
+                .configurationParameter("junit.jupiter.execution.parallel.config.strategy", "fixed")
+                .configurationParameter("junit.jupiter.execution.parallel.config.fixed.parallelism", "4")
+                .execute().testEvents();
+    }
+
     private static EngineExecutionResults execute(Class<?>... classes) {
+        return request(classes).execute();
+    }
+
+    private static EngineTestKit.Builder request(Class<?>... classes) {
         return EngineTestKit.engine("junit-jupiter")
-                .selectors(Arrays.stream(classes).map(c -> selectClass(c)).toArray(DiscoverySelector[]::new))
-                .execute();
+                .selectors(Arrays.stream(classes).map(c -> selectClass(c)).toArray(DiscoverySelector[]::new));
     }
 }

@@ -41,7 +41,7 @@ class WebhooksAttributeTest {
             assertThat(endpoint.origin()).isEqualTo("config");
         });
         credit(4_401);
-        assertThat(sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10))
+        assertThat(sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(30))
                 .transaction().amount()).isEqualTo(4_401);
     }
 
@@ -52,7 +52,7 @@ class WebhooksAttributeTest {
         assertThat(sandbox.webhooks().endpoints()).singleElement()
                 .satisfies(endpoint -> assertThat(endpoint.url()).isEqualTo("inbox"));
         credit(4_402);
-        assertThat(sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10))
+        assertThat(sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(30))
                 .transaction().amount()).isEqualTo(4_402);
     }
 }

@@ -35,8 +35,9 @@ import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
  * server's one servlet context hands a request to the servlet of the sandbox whose connector (and
  * path) it came in on, so two sandboxes never see each other's requests. Starting Jetty's server, its thread pool and its handler tree is most of a sandbox's
  * start and all of its stop; a test suite starting a sandbox per class pays for that once instead
- * of per class. A mount starts no context of its own, so Jetty logs nothing per sandbox (a context
- * announces its every start and stop at INFO, which an application's logging would show).
+ * of per class. A mount starts no context of its own (a context announces its every start and stop at
+ * INFO); the connector it starts and stops announces itself at INFO too, a line that
+ * {@code LibraryLogging} keeps out of an application's logging ({@link #serves} tells such lines apart).
  *
  * <p>The server runs on daemon threads and is never stopped: it holds no port of its own, and a
  * JVM whose sandboxes are all closed exits as if it had none.
@@ -66,10 +67,10 @@ public final class JettyHost {
     private JettyHost() throws Exception {
         // the pool grows on demand up to 250 threads; a sandbox mostly sees one request at a time
         QueuedThreadPool threads = new QueuedThreadPool(250, 2, 60_000);
-        threads.setName("banks-sandbox-http");
+        threads.setName(THREAD_NAMES);
         threads.setDaemon(true);
         // the connectors' timers too run on a daemon thread (Jetty's default scheduler's is not)
-        server = new Server(threads, new ScheduledExecutorScheduler("banks-sandbox-http-timers", true), null);
+        server = new HostServer(threads, new ScheduledExecutorScheduler("banks-sandbox-http-timers", true));
         // what Javalin's own server set: paths as clients send them, no Server header
         http.setUriCompliance(UriCompliance.LEGACY);
         http.setSendServerVersion(false);
@@ -116,6 +117,24 @@ public final class JettyHost {
         }
     }
 
+    /** The JVM's server for sandboxes, told apart from any other Jetty server of the JVM (an application's). */
+    private static final class HostServer extends Server {
+        HostServer(QueuedThreadPool threads, ScheduledExecutorScheduler timers) {
+            super(threads, timers, null);
+        }
+    }
+
+    /** Thread names of the server for sandboxes: its start, its pool, its timers. */
+    public static final String THREAD_NAMES = "banks-sandbox-http";
+
+    /**
+     * Whether a Jetty object a log line names is a connector of the server for sandboxes (a sandbox's
+     * port, or the warm-up's), not one of an application's own Jetty server.
+     */
+    public static boolean serves(Object jettyPart) {
+        return jettyPart instanceof Connector connector && connector.getServer() instanceof HostServer;
+    }
+
     /**
      * Starts the JVM's server on a background thread if it is not started yet, so that a caller
      * with other start-up work (reading fixtures, parsing a command line) overlaps the two.
@@ -130,7 +149,7 @@ public final class JettyHost {
                     } catch (Throwable e) {
                         starting.completeExceptionally(e);
                     }
-                }, "banks-sandbox-http-start");
+                }, THREAD_NAMES + "-start");
                 thread.setDaemon(true);
                 thread.start();
                 shared = starting;

@@ -168,7 +168,7 @@ public final class SchemaValidator {
         Set<String> places = new LinkedHashSet<>();
         for (Error error : errors(ref, instance)) {
             if (!NAMES_A_PROPERTY.contains(error.getKeyword()) && error.getInstanceLocation().getNameCount() > 0) {
-                places.add(pointer(error, Set.of(), true));
+                places.add(Violation.pointer(error, Set.of(), true));
             }
         }
         return new ArrayList<>(places);
@@ -180,61 +180,6 @@ public final class SchemaValidator {
     /** The violations of the schema at {@code ref} ({@code ""}: the document itself), for a caller that words them. */
     public List<Violation> violations(String ref, JsonNode instance) {
         return errors(ref, instance).stream().map(Violation::new).toList();
-    }
-
-    /** One failed rule, as the library reports it, for a caller that words it itself. */
-    public static final class Violation {
-        private final Error error;
-
-        private Violation(Error error) {
-            this.error = error;
-        }
-
-        /** The failed keyword: {@code type}, {@code required}, ... */
-        public String keyword() {
-            return error.getKeyword();
-        }
-
-        /** The property the failure names (a missing or unknown one), or null. */
-        public String property() {
-            return error.getProperty();
-        }
-
-        /** The name of the value's own place in its parent (a key, or an index), or null for the root. */
-        public String lastName() {
-            NodePath path = error.getInstanceLocation();
-            return path.getNameCount() == 0 ? null : String.valueOf(path.getElement(path.getNameCount() - 1));
-        }
-
-        /** The RFC 6901 pointer to the value, ending with the property it names for the keywords in {@code naming}. */
-        public String pointer(Set<String> naming) {
-            return SchemaValidator.pointer(error, naming, true);
-        }
-
-        /** The value that broke the rule. */
-        public JsonNode value() {
-            return error.getInstanceNode();
-        }
-
-        /** The failed keyword's own value in the schema: {@code "string"}, {@code ["GET", ...]}, {@code 100}. */
-        public JsonNode rule() {
-            return error.getSchemaNode();
-        }
-
-        /** Where the failed keyword stands in its schema document, as a JSON pointer ({@code /$defs/Step/oneOf}). */
-        public String schemaPointer() {
-            return error.getSchemaLocation().getFragment().toString();
-        }
-
-        /** The way the validation took to the keyword, through every {@code $ref} and applicator. */
-        public String evaluationPath() {
-            return error.getEvaluationPath().toString();
-        }
-
-        /** The library's own wording, for a keyword the caller has none for. */
-        public String message() {
-            return error.getMessage();
-        }
     }
 
     private List<Error> errors(String ref, JsonNode instance) {
@@ -372,67 +317,6 @@ public final class SchemaValidator {
         return message.isTextual() ? message.asText() : null;
     }
 
-    /** How a surface words JSON types; the two differ only where each one's users have always read its words. */
-    public enum TypeWords {
-        /** The API's, as class-validator has them ("an integer number", "a boolean value"); of several types, the first. */
-        API("an integer number", "a boolean value", false),
-        /** Replay's, for scenario files ("an integer", "a boolean"); several types joined by "or". */
-        PLAIN("an integer", "a boolean", true);
-
-        private final String integer;
-        private final String bool;
-        private final boolean everyType;
-
-        TypeWords(String integer, String bool, boolean everyType) {
-            this.integer = integer;
-            this.bool = bool;
-            this.everyType = everyType;
-        }
-
-        /** The words for a JSON type's name: {@code "object"} is "an object". */
-        public String word(String type) {
-            return switch (type) {
-                case "string" -> "a string";
-                case "integer" -> integer;
-                case "number" -> "a number";
-                case "boolean" -> bool;
-                case "array" -> "an array";
-                case "object" -> "an object";
-                case "null" -> "null";
-                default -> type;
-            };
-        }
-
-        /** The words for a schema's {@code type}: a name, or an array of names. */
-        public String expected(JsonNode type) {
-            if (!type.isArray()) {
-                return word(type.asText());
-            }
-            if (!everyType) {
-                return word(type.get(0).asText());
-            }
-            List<String> words = new ArrayList<>();
-            type.forEach(t -> words.add(word(t.asText())));
-            return String.join(" or ", words);
-        }
-
-        /** The words for what a value is ({@code 1.5} is "a number"), or "missing" for none. */
-        public String of(JsonNode value) {
-            if (value == null) {
-                return "missing";
-            }
-            return word(switch (value.getNodeType()) {
-                case OBJECT -> "object";
-                case ARRAY -> "array";
-                case STRING -> "string";
-                case NUMBER -> value.isIntegralNumber() ? "integer" : "number";
-                case BOOLEAN -> "boolean";
-                case NULL -> "null";
-                default -> value.getNodeType().toString().toLowerCase();
-            });
-        }
-    }
-
     private static String values(JsonNode values) {
         List<String> out = new ArrayList<>();
         values.forEach(v -> out.add(v.asText()));
@@ -465,25 +349,8 @@ public final class SchemaValidator {
 
     /** The API's pointer for an error inside the value at {@code at} ({@code ""}, or {@code /12}); the root is shown as {@code /}. */
     private static String apiPointer(Error error, String at) {
-        String pointer = at + pointer(error, API_NAMING, API_POINTERS_ESCAPED);
+        String pointer = at + Violation.pointer(error, API_NAMING, API_POINTERS_ESCAPED);
         return pointer.isEmpty() ? "/" : pointer;
-    }
-
-    /**
-     * The JSON pointer to what an error is about: its value, then, for a keyword in {@code naming}, the
-     * property it names ({@code ""} is the root). {@code escaped}: each name as RFC 6901 has it.
-     */
-    private static String pointer(Error error, Set<String> naming, boolean escaped) {
-        NodePath path = error.getInstanceLocation();
-        StringBuilder out = new StringBuilder();
-        for (int i = 0; i < path.getNameCount(); i++) {
-            String name = String.valueOf(path.getElement(i));
-            out.append('/').append(escaped ? escape(name) : name);
-        }
-        if (error.getProperty() != null && naming.contains(error.getKeyword())) {
-            out.append('/').append(escaped ? escape(error.getProperty()) : error.getProperty());
-        }
-        return out.toString();
     }
 
     /** A name as one token of a JSON pointer (RFC 6901): {@code ~} is {@code ~0}, {@code /} is {@code ~1}. */

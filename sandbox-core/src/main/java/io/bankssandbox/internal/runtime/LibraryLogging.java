@@ -13,8 +13,10 @@ import java.util.ServiceLoader;
  * no provider, nothing is logged anyway).</li>
  * <li>With slf4j-simple as the provider (configured by system properties), Jetty, Javalin and the
  * schema library start at WARN (Jetty's reading of host headers at ERROR: a bad one is the client's
- * mistake, answered or ignored). With Logback or Log4j, your configuration decides: docs/junit.md shows
- * the two lines that quiet them.</li>
+ * mistake, answered or ignored).</li>
+ * <li>With Logback (Spring Boot's logging), the levels stay the application's, and a filter keeps
+ * out the lines Jetty writes below WARN about the sandboxes' own server ({@link LogbackQuieting}).
+ * With Log4j, your configuration decides: docs/junit.md shows the line that quiets Jetty.</li>
  * </ul>
  */
 public final class LibraryLogging {
@@ -41,6 +43,9 @@ public final class LibraryLogging {
             }
             // a Host or X-Forwarded-Host that is no host is the client's mistake, answered or ignored: not the server's warning
             setIfAbsent("org.slf4j.simpleLogger.log.org.eclipse.jetty.util.HostPort", "error");
+        }
+        if (isPresent("ch.qos.logback.classic.turbo.TurboFilter")) {
+            LogbackQuieting.install(); // loaded only here: without Logback, nothing names its classes
         }
     }
 

@@ -8,6 +8,7 @@ import jakarta.servlet.ServletResponse;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
  * A sandbox's servlet, noting when it last served a request: a sandbox started on demand is closed
@@ -16,10 +17,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class RequestActivity implements Servlet {
     private final Servlet servlet;
     private final AtomicInteger underWay = new AtomicInteger();
-    private volatile long lastNanos = System.nanoTime();
+    /** Nanoseconds from a fixed origin: {@link System#nanoTime()}, or a test's own. */
+    private final LongSupplier ticker;
+    private volatile long lastNanos;
 
-    RequestActivity(Servlet servlet) {
+    RequestActivity(Servlet servlet, LongSupplier ticker) {
         this.servlet = servlet;
+        this.ticker = ticker;
+        this.lastNanos = ticker.getAsLong();
     }
 
     @Override
@@ -28,14 +33,14 @@ final class RequestActivity implements Servlet {
         try {
             servlet.service(request, response);
         } finally {
-            lastNanos = System.nanoTime();
+            lastNanos = ticker.getAsLong();
             underWay.decrementAndGet();
         }
     }
 
     /** How long no request has been under way: zero while one is. */
     Duration idleFor() {
-        return underWay.get() > 0 ? Duration.ZERO : Duration.ofNanos(System.nanoTime() - lastNanos);
+        return underWay.get() > 0 ? Duration.ZERO : Duration.ofNanos(ticker.getAsLong() - lastNanos);
     }
 
     @Override

@@ -82,6 +82,11 @@ public final class SandboxServer {
             PrebuiltFixtureSets.provider(PREBUILT_FIXTURE_SETS));
 
     public SandboxServer(RuntimeConfig config) {
+        this(config, config.onDemand() != null ? config.onDemand().ticker() : System::nanoTime);
+    }
+
+    /** {@code ticker}: what this sandbox's idle time is measured on (its host's, for one started on demand). */
+    private SandboxServer(RuntimeConfig config, java.util.function.LongSupplier ticker) {
         warmUp();
         this.host = config.host();
         this.requestedPort = config.port();
@@ -92,7 +97,7 @@ public final class SandboxServer {
         this.webhooks = new io.bankssandbox.internal.webhooks.WebhookService(runtime, "banks-sandbox-webhooks",
                 SandboxVersion.current());
         this.onDemand = config.onDemand() == null ? null
-                : new OnDemandSandboxes(config, served(), this::launch);
+                : new OnDemandSandboxes(config, served(), (child, path) -> launch(child, path, ticker));
         List<Feature> installed = new java.util.ArrayList<>(List.of(
                 new EntitiesFeature(runtime),
                 new AccountsFeature(runtime),
@@ -131,7 +136,7 @@ public final class SandboxServer {
         org.slf4j.Logger requests = org.slf4j.LoggerFactory.getLogger("io.bankssandbox.internal.requests");
         SharedApps.App shared = SharedApps.app(routes, config.verbose() && requests.isInfoEnabled() ? requests : null);
         this.app = shared.javalin();
-        this.activity = new RequestActivity(SharedApps.servlet(shared, routes));
+        this.activity = new RequestActivity(SharedApps.servlet(shared, routes), ticker);
     }
 
     /** This sandbox's endpoints: every feature's routes, then what answers the rest (OPTIONS, HEAD, unknown paths). */
@@ -226,10 +231,11 @@ public final class SandboxServer {
 
     /**
      * A sandbox started on demand: served under {@code path} of this one's port, with no port of its
-     * own (what a client reached this one through reaches it too: a published container port, a proxy).
+     * own (what a client reached this one through reaches it too: a published container port, a proxy);
+     * its idle time measured on {@code ticker}, its host's.
      */
-    private OnDemandSandboxes.Served launch(RuntimeConfig config, String path) {
-        SandboxServer server = new SandboxServer(config);
+    private OnDemandSandboxes.Served launch(RuntimeConfig config, String path, java.util.function.LongSupplier ticker) {
+        SandboxServer server = new SandboxServer(config, ticker);
         try {
             server.mount = mount.mountUnder(path, server.activity);
         } catch (jakarta.servlet.ServletException e) {
@@ -271,25 +277,5 @@ public final class SandboxServer {
         if (stateFile != null) {
             stateFile.close(); // a last snapshot: the file alone is then the whole state
         }
-    }
-
-    /**
-     * The build's step (sandbox-core's {@code process-classes}): {@code CLASSES GENERATED_SOURCES SET...}
-     * checks each shipped fixture set against {@link #MODEL}, records its digest (see
-     * {@link VerifiedFixtureSets}) and binds it into {@link #PREBUILT_FIXTURE_SETS} (see
-     * {@link PrebuiltFixtureSets}), compiled into CLASSES; then writes the index of the OpenAPI document's
-     * operations into CLASSES (see {@code OperationIndex}).
-     */
-    public static void main(String[] args) throws java.io.IOException {
-        java.nio.file.Path classes = java.nio.file.Path.of(args[0]);
-        List<String> sets = List.of(args).subList(2, args.length);
-        String[] verified = new String[sets.size() + 1];
-        verified[0] = classes.resolve(VerifiedFixtureSets.RESOURCE).toString();
-        for (int i = 0; i < sets.size(); i++) {
-            verified[i + 1] = sets.get(i);
-        }
-        VerifiedFixtureSets.write(FIXTURES.codec(), verified);
-        PrebuiltFixtureSets.write(FIXTURES.codec(), classes, java.nio.file.Path.of(args[1]), PREBUILT_FIXTURE_SETS, sets);
-        Contracts.writeOperationIndex(classes);
     }
 }

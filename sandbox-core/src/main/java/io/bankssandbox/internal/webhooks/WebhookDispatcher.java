@@ -3,6 +3,7 @@ package io.bankssandbox.internal.webhooks;
 import io.bankssandbox.internal.clock.SandboxClock;
 import io.bankssandbox.internal.state.SandboxState;
 import io.bankssandbox.internal.state.StateHolder;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -48,6 +49,8 @@ final class WebhookDispatcher implements AutoCloseable {
     private boolean closed; // guarded by lock
     private Thread worker; // guarded by lock
     private WebhookSender sender; // guarded by lock
+    /** Guarded by {@code lock}. */
+    private Duration attemptTimeout = WebhookSender.TIMEOUT;
 
     WebhookDispatcher(String name, StateHolder state, SandboxClock clock, WebhookEndpoints endpoints, String version) {
         this.name = name;
@@ -229,10 +232,21 @@ final class WebhookDispatcher implements AutoCloseable {
         });
     }
 
+    /** How long an attempt may take before it is cut off: {@link WebhookSender#TIMEOUT} but in tests. */
+    void attemptTimeout(Duration timeout) {
+        synchronized (lock) {
+            attemptTimeout = timeout;
+            if (sender != null) {
+                sender.timeout(timeout);
+            }
+        }
+    }
+
     private WebhookSender sender() {
         synchronized (lock) {
             if (sender == null && !closed) {
                 sender = new WebhookSender(name, version);
+                sender.timeout(attemptTimeout);
             }
             return closed ? null : sender;
         }

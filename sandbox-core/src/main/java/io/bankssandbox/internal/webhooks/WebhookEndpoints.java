@@ -2,7 +2,9 @@ package io.bankssandbox.internal.webhooks;
 
 import io.bankssandbox.internal.access.ApiKey;
 import io.bankssandbox.internal.openapi.Contracts;
+import io.bankssandbox.internal.runtime.RuntimeConfig;
 import io.bankssandbox.internal.state.DomainException;
+import io.bankssandbox.internal.state.Json;
 import io.bankssandbox.internal.state.SandboxState;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,36 +23,62 @@ public final class WebhookEndpoints {
     /** What a caller asks for; null fields take their defaults. */
     public record Registration(String url, String apiKey, List<String> events, String secret) {}
 
-    /** Where the document states what a webhook URL may be. */
-    private static final String URL_SCHEMA = "#/components/schemas/WebhookEndpointRequest/properties/url";
+    /** Where the document states what a registration may say. */
+    private static final String REQUEST_SCHEMA = "#/components/schemas/WebhookEndpointRequest";
 
+    /** Given at start, then any added as configuration while the sandbox runs (see {@link #configure}). */
     private final List<WebhookEndpoint> configured;
 
     private WebhookEndpoints(List<WebhookEndpoint> configured) {
-        this.configured = List.copyOf(configured);
+        this.configured = new java.util.concurrent.CopyOnWriteArrayList<>(configured);
     }
 
     /**
-     * Endpoints given at start, checked like any registration: the URL against the request schema's
-     * {@code url} (the one rule for every way in), the rest against the fixture state.
+     * Endpoints given at start, checked like any registration: against the request schema (the one rule
+     * for every way in), then against the fixture state (the key).
      */
-    public static WebhookEndpoints configured(List<String> urls, SandboxState fixtures, Instant at) {
-        List<WebhookEndpoint> endpoints = new ArrayList<>();
-        for (int i = 0; i < urls.size(); i++) {
-            List<String> problems = Contracts.openApiValidator().validate(URL_SCHEMA,
-                    com.fasterxml.jackson.databind.node.TextNode.valueOf(urls.get(i)), "url");
-            if (!problems.isEmpty()) {
-                throw new IllegalArgumentException("webhook " + urls.get(i) + ": " + String.join("; ", problems));
-            }
+    public static WebhookEndpoints configured(List<RuntimeConfig.Webhook> given, SandboxState fixtures, Instant at) {
+        WebhookEndpoints endpoints = new WebhookEndpoints(List.of());
+        for (RuntimeConfig.Webhook webhook : given) {
+            endpoints.configure(fixtures, webhook, at);
+        }
+        return endpoints;
+    }
+
+    /**
+     * Adds an endpoint that lives as the sandbox's configuration, as one given at start does: it
+     * survives reset and is no part of the state. For a receiver whose address is known only once
+     * the sandbox runs (the application's own port under Spring Boot). Call it under the state's lock.
+     */
+    public WebhookEndpoint configure(SandboxState state, RuntimeConfig.Webhook webhook, Instant at) {
+        // the registration a subscription would send, against the same schema (messages name its fields)
+        com.fasterxml.jackson.databind.node.ObjectNode registration = Json.MAPPER.createObjectNode()
+                .put("url", webhook.url());
+        if (webhook.apiKey() != null) {
+            registration.put("api_key", webhook.apiKey());
+        }
+        if (webhook.events() != null) {
+            registration.set("events", Json.MAPPER.valueToTree(webhook.events()));
+        }
+        if (webhook.secret() != null) {
+            registration.put("secret", webhook.secret());
+        }
+        List<String> problems = Contracts.openApiValidator().validate(REQUEST_SCHEMA, registration);
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("webhook " + webhook.url() + ": " + String.join("; ", problems));
+        }
+        synchronized (configured) {
             try {
-                endpoints.add(build("webhook_endpoint_start" + (i + 1), new Registration(urls.get(i), null, null, null),
-                        fixtures, at, WebhookEndpoint.CONFIG));
+                WebhookEndpoint endpoint = build("webhook_endpoint_start" + (configured.size() + 1),
+                        new Registration(webhook.url(), webhook.apiKey(), webhook.events(), webhook.secret()), state, at,
+                        WebhookEndpoint.CONFIG);
+                configured.add(endpoint);
+                return endpoint;
             } catch (DomainException e) {
                 // several may be given: say which one is wrong
-                throw new IllegalArgumentException("webhook " + urls.get(i) + ": " + e.getMessage());
+                throw new IllegalArgumentException("webhook " + webhook.url() + ": " + e.getMessage());
             }
         }
-        return new WebhookEndpoints(endpoints);
     }
 
     public List<WebhookEndpoint> configured() {

@@ -38,7 +38,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class WebhookSender implements AutoCloseable {
     static final Duration TIMEOUT = Duration.ofSeconds(10);
     private static final int BODY_CAP = 64 * 1024;
-    private static final String TIMED_OUT = "timeout after " + TIMEOUT.toSeconds() + " s";
 
     /** What an attempt came to: a status code, or an error when none came back. */
     record Outcome(Integer statusCode, String error, long durationMs) {}
@@ -50,6 +49,8 @@ final class WebhookSender implements AutoCloseable {
     private final Set<HttpURLConnection> open = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
     private final String userAgent;
+    /** {@link #TIMEOUT}; longer only in tests whose receiver holds attempts on purpose while a loaded machine catches up. */
+    private volatile Duration timeout = TIMEOUT;
 
     WebhookSender(String name, String version) {
         AtomicInteger count = new AtomicInteger();
@@ -118,9 +119,9 @@ final class WebhookSender implements AutoCloseable {
             timer = cutoff.schedule(() -> {
                 cut.set(true);
                 cutOff.disconnect();
-            }, TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            connection.setConnectTimeout((int) TIMEOUT.toMillis());
-            connection.setReadTimeout((int) TIMEOUT.toMillis());
+            }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+            connection.setConnectTimeout((int) timeout.toMillis());
+            connection.setReadTimeout((int) timeout.toMillis());
             connection.setInstanceFollowRedirects(false);
             connection.setUseCaches(false);
             connection.setRequestMethod("POST");
@@ -142,7 +143,7 @@ final class WebhookSender implements AutoCloseable {
             if (connection != null) {
                 connection.disconnect();
             }
-            return new Outcome(null, cut.get() ? TIMED_OUT : describe(e), elapsedMillis(started));
+            return new Outcome(null, cut.get() ? timedOut() : describe(e), elapsedMillis(started));
         } finally {
             if (timer != null) {
                 timer.cancel(false);
@@ -180,9 +181,17 @@ final class WebhookSender implements AutoCloseable {
         return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
     }
 
-    private static String describe(Exception failure) {
+    void timeout(Duration timeout) {
+        this.timeout = timeout;
+    }
+
+    private String timedOut() {
+        return "timeout after " + timeout.toSeconds() + " s";
+    }
+
+    private String describe(Exception failure) {
         if (failure instanceof SocketTimeoutException) {
-            return TIMED_OUT;
+            return timedOut();
         }
         if (failure instanceof java.net.ConnectException) {
             return "connection refused";

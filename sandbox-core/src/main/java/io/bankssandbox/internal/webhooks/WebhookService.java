@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.webhooks;
 
+import io.bankssandbox.internal.runtime.RuntimeConfig;
 import io.bankssandbox.internal.runtime.SandboxRuntime;
 import io.bankssandbox.internal.events.DomainEvent;
 import io.bankssandbox.internal.state.DomainException;
@@ -57,6 +58,14 @@ public final class WebhookService implements AutoCloseable {
         return runtime.state().write(state -> endpoints.register(state, registration, runtime.clock().now()));
     }
 
+    /**
+     * An endpoint that lives as configuration (survives reset, no part of the state), added while the
+     * sandbox runs; under the state's read lock, so no write is fanning events out meanwhile.
+     */
+    public WebhookEndpoint configure(RuntimeConfig.Webhook webhook) {
+        return runtime.state().read(state -> endpoints.configure(state, webhook, runtime.clock().now()));
+    }
+
     public WebhookEndpoint delete(String endpointId) {
         WebhookEndpoint deleted = runtime.state().write(state -> endpoints.delete(state, endpointId, runtime.clock().now()));
         dispatcher.endpointRemoved(endpointId);
@@ -107,5 +116,13 @@ public final class WebhookService implements AutoCloseable {
     @Override
     public void close() {
         dispatcher.close();
+    }
+
+    /**
+     * How long an attempt may take before it is cut off (10 s): longer only in tests whose receiver holds
+     * attempts on purpose, so that a loaded machine's slowness is not taken for a receiver's.
+     */
+    void attemptTimeout(java.time.Duration timeout) {
+        dispatcher.attemptTimeout(timeout);
     }
 }

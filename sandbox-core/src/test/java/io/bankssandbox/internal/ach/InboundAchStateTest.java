@@ -101,7 +101,7 @@ class InboundAchStateTest extends SandboxTestBase {
             }
             assertThat(credit).isNotNull();
             // the next request comes once the running clock has passed the due time (read directly, no request)
-            Await.until("the running clock to reach " + due, Duration.ofSeconds(10), running.clock()::now, now -> now.isAfter(due));
+            Await.until("the running clock to reach " + due, Duration.ofSeconds(60), running.clock()::now, now -> now.isAfter(due));
             JsonNode resolved = here.transfer(credit);
             assertThat(resolved.get("status").asText()).isEqualTo("accepted");
             // stamped with the time the service would have acted, not the time of the request

@@ -3,14 +3,7 @@ package io.bankssandbox.internal.docs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.bankssandbox.Sandbox;
-import io.bankssandbox.SandboxConfig;
-import io.bankssandbox.internal.state.Json;
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,14 +47,7 @@ class ReferenceDocTest {
 
     @BeforeAll
     static void read() throws Exception {
-        try (Sandbox sandbox = Sandbox.start(SandboxConfig.builder().output(SandboxConfig.Output.SILENT).build())) {
-            HttpResponse<byte[]> response = HttpClient.newHttpClient().send(
-                    HttpRequest.newBuilder(URI.create(sandbox.baseUrl() + "/_sandbox/openapi.json")).build(),
-                    HttpResponse.BodyHandlers.ofByteArray());
-            assertThat(response.statusCode()).as("the served document: %s", new String(response.body(), StandardCharsets.UTF_8))
-                    .isEqualTo(200);
-            served = Json.MAPPER.readTree(response.body());
-        }
+        served = ShownAnswers.servedDocument();
         documented = operations(served);
         readPage(Files.readAllLines(REFERENCE, StandardCharsets.UTF_8));
     }

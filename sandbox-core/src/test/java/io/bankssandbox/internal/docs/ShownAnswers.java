@@ -22,32 +22,61 @@ final class ShownAnswers {
 
     private ShownAnswers() {}
 
+    /** The OpenAPI document a sandbox on the default fixtures serves, examples and all. */
+    static JsonNode servedDocument() throws Exception {
+        try (io.bankssandbox.Sandbox sandbox = io.bankssandbox.Sandbox.start(io.bankssandbox.SandboxConfig.builder()
+                .output(io.bankssandbox.SandboxConfig.Output.SILENT).build())) {
+            java.net.http.HttpResponse<byte[]> response = java.net.http.HttpClient.newHttpClient().send(
+                    java.net.http.HttpRequest.newBuilder(java.net.URI.create(sandbox.baseUrl() + "/_sandbox/openapi.json"))
+                            .build(), java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+            if (response.statusCode() != 200) {
+                throw new AssertionError("the served document: " + response.statusCode() + " "
+                        + new String(response.body(), java.nio.charset.StandardCharsets.UTF_8));
+            }
+            return io.bankssandbox.internal.state.Json.MAPPER.readTree(response.body());
+        }
+    }
+
     /** The block for operation {@code METHOD /path} of the served document, or null when it has no 2xx example. */
     static String block(JsonNode served, String operation) {
-        String method = operation.substring(0, operation.indexOf(' '));
-        String path = operation.substring(operation.indexOf(' ') + 1);
-        JsonNode responses = served.path("paths").path(path).path(method.toLowerCase(Locale.ROOT)).path("responses");
-        for (Iterator<Map.Entry<String, JsonNode>> statuses = responses.fields(); statuses.hasNext(); ) {
-            Map.Entry<String, JsonNode> status = statuses.next();
-            if (!status.getKey().startsWith("2")) {
-                continue;
-            }
-            JsonNode bodiless = status.getValue().path("x-examples");
-            if (bodiless.size() > 0) {
-                return block(status.getKey(), null, bodiless.elements().next());
-            }
-            for (Iterator<Map.Entry<String, JsonNode>> media = status.getValue().path("content").fields(); media.hasNext(); ) {
-                Map.Entry<String, JsonNode> type = media.next();
-                JsonNode examples = type.getValue().path("examples");
-                if (examples.size() > 0) {
-                    return block(status.getKey(), type.getKey(), examples.elements().next());
-                }
+        for (Iterator<String> statuses = responses(served, operation).fieldNames(); statuses.hasNext(); ) {
+            String status = statuses.next();
+            String block = status.startsWith("2") ? block(served, operation, status) : null;
+            if (block != null) {
+                return block;
             }
         }
         return null;
     }
 
-    private static String block(String status, String contentType, JsonNode example) {
+    /** The block of the example for {@code status} of operation {@code METHOD /path}, or null when it has none. */
+    static String block(JsonNode served, String operation, String status) {
+        JsonNode response = responses(served, operation).path(status);
+        JsonNode bodiless = response.path("x-examples");
+        if (bodiless.size() > 0) {
+            return block(status, null, bodiless.elements().next());
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> media = response.path("content").fields(); media.hasNext(); ) {
+            Map.Entry<String, JsonNode> type = media.next();
+            JsonNode examples = type.getValue().path("examples");
+            if (examples.size() > 0) {
+                return block(status, type.getKey(), examples.elements().next());
+            }
+        }
+        return null;
+    }
+
+    private static JsonNode responses(JsonNode served, String operation) {
+        String method = operation.substring(0, operation.indexOf(' '));
+        String path = operation.substring(operation.indexOf(' ') + 1);
+        return served.path("paths").path(path).path(method.toLowerCase(Locale.ROOT)).path("responses");
+    }
+
+    /**
+     * The block of an example as the served document holds one: {@code summary}, {@code x-request} (with
+     * its {@code method}), and the answer's {@code value}.
+     */
+    static String block(String status, String contentType, JsonNode example) {
         JsonNode request = example.path("x-request");
         List<String> out = new ArrayList<>();
         out.add(START + escape(example.path("summary").asText()) + "</summary>");

@@ -6,60 +6,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.bankssandbox.internal.state.Json;
 import io.bankssandbox.internal.testing.ApiClient;
-import io.bankssandbox.internal.testing.SandboxTestBase;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-
-class ExternalAccountsTest extends SandboxTestBase {
-    private static String riverside;
-    private static String lakeside;
-    private static String summit;
-
-    @BeforeAll
-    void prepare() {
-        riverside = entityNamed("Riverside Family Medicine, P.C.");
-        lakeside = entityNamed("Lakeside Pediatrics, PLLC");
-        summit = entityNamed("Summit Physical Therapy LLC");
-    }
-
-    private String entityNamed(String name) {
-        for (JsonNode entity : api.get("/v0/entities?limit=100").json().get("data")) {
-            if (entity.get("name").asText().equals(name)) {
-                return entity.get("id").asText();
-            }
-        }
-        throw new AssertionError("no entity " + name + " in the default fixtures");
-    }
-
-    /** A request every rule accepts. */
-    private ObjectNode validBody(String entityId) {
-        ObjectNode body = Json.MAPPER.createObjectNode()
-                .put("entity_id", entityId)
-                .put("nickname", "Medline supplies")
-                .put("holder_type", "business")
-                .put("routing_number", "021000021")
-                .put("account_number", "4471002231")
-                .put("holder_name", "Medline Industries, LP");
-        body.putObject("holder_address")
-                .put("line1", "200 Vendor Pkwy")
-                .put("line2", "Suite 4")
-                .put("city", "Chicago")
-                .put("state", "IL")
-                .put("postal_code", "60601")
-                .put("country", "US");
-        return body;
-    }
+class ExternalAccountsTest extends ExternalAccountsTestBase {
 
     // ------------------------------------------------------------------ create
 
@@ -94,22 +50,6 @@ class ExternalAccountsTest extends SandboxTestBase {
         assertThat(response.json().get("holder_type").asText()).isEqualTo("individual");
     }
 
-    Stream<Arguments> requiredFields() {
-        return Stream.of(
-                Arguments.of("entity_id", "entity_id should not be empty"),
-                Arguments.of("nickname", "nickname should not be empty"),
-                Arguments.of("holder_type", "holder_type should not be empty"),
-                Arguments.of("routing_number", "routing_number should not be empty"),
-                Arguments.of("account_number", "account_number should not be empty"),
-                Arguments.of("holder_name", "holder_name should not be empty"),
-                Arguments.of("holder_address", "holder_address should not be empty"),
-                Arguments.of("holder_address.line1", "holder_address.line1 should not be empty"),
-                Arguments.of("holder_address.city", "holder_address.city should not be empty"),
-                Arguments.of("holder_address.state", "holder_address.state should not be empty"),
-                Arguments.of("holder_address.postal_code", "holder_address.postal_code should not be empty"),
-                Arguments.of("holder_address.country", "holder_address.country should not be empty"));
-    }
-
     @ParameterizedTest(name = "{0}")
     @MethodSource("requiredFields")
     void missingRequiredFieldIsNamedInTheError(String field, String message) {
@@ -120,34 +60,6 @@ class ExternalAccountsTest extends SandboxTestBase {
             body.remove(field);
         }
         assertSimpleError(api.post("/v0/external-accounts", body), 400, message);
-    }
-
-    Stream<Arguments> brokenRules() {
-        return Stream.of(
-                Arguments.of("routing_number", "021000022",
-                        "routing_number must be a valid ABA routing number: 021000022 fails the check-digit test"),
-                Arguments.of("routing_number", "02100002", "routing_number must be a 9-digit ABA routing number"),
-                Arguments.of("routing_number", "0210000211", "routing_number must be a 9-digit ABA routing number"),
-                Arguments.of("routing_number", "02100002a", "routing_number must be a 9-digit ABA routing number"),
-                Arguments.of("account_number", "12345abc", "account_number must be 4 to 17 digits, digits only"),
-                Arguments.of("account_number", "123", "account_number must be 4 to 17 digits, digits only"),
-                Arguments.of("account_number", "123456789012345678", "account_number must be 4 to 17 digits, digits only"),
-                Arguments.of("account_number", "1234-5678", "account_number must be 4 to 17 digits, digits only"),
-                Arguments.of("holder_type", "llc", "holder_type must be one of the following values: business, individual"),
-                Arguments.of("nickname", "", "nickname should not be empty"),
-                Arguments.of("holder_name", "", "holder_name should not be empty"),
-                Arguments.of("holder_name", "x".repeat(101), "holder_name must be shorter than or equal to 100 characters"),
-                Arguments.of("holder_address.line1", "", "holder_address.line1 should not be empty"),
-                Arguments.of("holder_address.state", "ZZ",
-                        "holder_address.state must be a two-letter US state or territory code, such as CA"),
-                Arguments.of("holder_address.state", "ca",
-                        "holder_address.state must be a two-letter US state or territory code, such as CA"),
-                Arguments.of("holder_address.state", "California",
-                        "holder_address.state must be a two-letter US state or territory code, such as CA"),
-                Arguments.of("holder_address.postal_code", "6060",
-                        "holder_address.postal_code must be a US ZIP code: 5 digits, or ZIP+4 such as 94105-1234"),
-                Arguments.of("holder_address.country", "CA",
-                        "holder_address.country must be US: only US addresses are supported"));
     }
 
     @ParameterizedTest(name = "{0} = {1}")
@@ -305,166 +217,5 @@ class ExternalAccountsTest extends SandboxTestBase {
     void bodyOverOneMebibyteIsASimple413() {
         String huge = "{\"nickname\": \"" + "x".repeat(1_100_000) + "\"}";
         assertSimpleError(api.post("/v0/external-accounts", huge), 413, null);
-    }
-
-    // ------------------------------------------------------------------ get, list, archive
-
-    @Test
-    void getOfUnknownOrInvisibleAccountIsNotFound() {
-        assertSimpleError(api.get("/v0/external-accounts/external_account_nope"), 404,
-                "External account external_account_nope not found");
-        String lakesideAccount = listAll("entity_id=" + lakeside, 100).get(0).get("id").asText();
-        assertSimpleError(api.as("lm_key_sandbox_one").get("/v0/external-accounts/" + lakesideAccount), 404,
-                "External account " + lakesideAccount + " not found");
-    }
-
-    @Test
-    void listPagesThroughEveryActiveAccountOnceNewestFirst() {
-        Set<String> archived = new HashSet<>();
-        Set<String> active = new LinkedHashSet<>();
-        for (int i = 0; i < 23; i++) {
-            sandbox.clock().advance(java.time.Duration.ofMinutes(1));
-            String id = api.post("/v0/external-accounts", validBody(summit).put("nickname", "Vendor " + i))
-                    .json().get("id").asText();
-            if (i % 5 == 0) {
-                assertThat(api.post("/_sandbox/external-accounts/" + id + "/archive", null, null).status()).isEqualTo(200);
-                archived.add(id);
-            } else {
-                active.add(id);
-            }
-        }
-
-        List<JsonNode> listed = listAll("entity_id=" + summit, 4);
-
-        List<String> ids = listed.stream().map(a -> a.get("id").asText()).toList();
-        assertThat(ids).doesNotHaveDuplicates();
-        List<String> newestFirst = new ArrayList<>(active);
-        java.util.Collections.reverse(newestFirst);
-        assertThat(ids).containsExactlyElementsOf(newestFirst);
-        assertThat(ids).doesNotContainAnyElementsOf(archived);
-        assertThat(listed).allSatisfy(a -> assertThat(a.get("status").asText()).isEqualTo("active"));
-    }
-
-    @Test
-    void listDefaultsToTenAndEndsWithANullCursor() {
-        for (int i = 0; i < 12; i++) {
-            api.post("/v0/external-accounts", validBody(summit).put("nickname", "Vendor " + i));
-        }
-        JsonNode first = api.get("/v0/external-accounts?entity_id=" + summit).json();
-        assertThat(first.get("data")).hasSize(10);
-        assertThat(first.get("has_next").asBoolean()).isTrue();
-        JsonNode second = api.get("/v0/external-accounts?entity_id=" + summit + "&cursor=" + first.get("cursor").asText()).json();
-        assertThat(second.get("data")).hasSize(2);
-        assertThat(second.get("has_next").asBoolean()).isFalse();
-        assertThat(second.get("cursor").isNull()).isTrue();
-    }
-
-    @Test
-    void listWithoutEntityShowsEveryVisibleEntitysActiveAccounts() {
-        List<JsonNode> all = listAll("", 100);
-        assertThat(all).extracting(a -> a.get("entity_id").asText()).contains(riverside, lakeside);
-        assertThat(all).allSatisfy(a -> assertThat(a.get("status").asText()).isEqualTo("active"));
-
-        List<JsonNode> one = new ArrayList<>();
-        for (JsonNode account : api.as("lm_key_sandbox_one").get("/v0/external-accounts?limit=100").json().get("data")) {
-            one.add(account);
-        }
-        assertThat(one).isNotEmpty();
-        assertThat(one).allSatisfy(a -> assertThat(a.get("entity_id").asText()).isEqualTo(riverside));
-        assertSimpleError(api.as("lm_key_sandbox_one").get("/v0/external-accounts?entity_id=" + lakeside), 404,
-                "Entity " + lakeside + " not found");
-    }
-
-    @Test
-    void badListParametersAreSimpleErrors() {
-        assertSimpleError(api.get("/v0/external-accounts?limit=0"), 400, "limit must be a positive number");
-        assertSimpleError(api.get("/v0/external-accounts?limit=101"), 400, "limit must not be greater than 100");
-        assertSimpleError(api.get("/v0/external-accounts?limit=ten"), 400, "limit must be an integer number");
-        assertSimpleError(api.get("/v0/external-accounts?cursor=bm90LWEtY3Vyc29y"), 400, null);
-        assertSimpleError(api.get("/v0/external-accounts?entity_id=entity_nope"), 404, "Entity entity_nope not found");
-    }
-
-    @Test
-    void archivedAccountIsStillReturnedByIdButLeftOutOfTheList() {
-        JsonNode created = api.post("/v0/external-accounts", validBody(summit)).json();
-        String id = created.get("id").asText();
-
-        ApiClient.Response archived = api.post("/_sandbox/external-accounts/" + id + "/archive", null, null);
-
-        assertThat(archived.status()).isEqualTo(200);
-        ObjectNode expected = ((ObjectNode) created.deepCopy()).put("status", "archived");
-        assertThat(archived.json()).isEqualTo(expected);
-        assertThat(api.get("/v0/external-accounts/" + id).json()).isEqualTo(expected);
-        assertThat(listAll("entity_id=" + summit, 100)).isEmpty();
-    }
-
-    @Test
-    void archivingTwiceIsAConflict() {
-        String id = api.post("/v0/external-accounts", validBody(summit)).json().get("id").asText();
-        assertThat(api.post("/_sandbox/external-accounts/" + id + "/archive", null, null).status()).isEqualTo(200);
-
-        ApiClient.Response again = api.post("/_sandbox/external-accounts/" + id + "/archive", null, null);
-
-        assertThat(again.status()).isEqualTo(409);
-        assertThat(again.json()).isEqualTo(Json.MAPPER.valueToTree(Map.of("statusCode", 409, "error", "Conflict",
-                "message", "External account " + id + " is already archived")));
-        ApiClient.Response unknown = api.post("/_sandbox/external-accounts/external_account_nope/archive", null, null);
-        assertThat(unknown.status()).isEqualTo(404);
-    }
-
-    @Test
-    void fixtureArchivedAccountIsNotListedButCanBeFetched() {
-        JsonNode state = api.get("/_sandbox/state").json();
-        String archivedId = null;
-        for (JsonNode account : state.get("external_accounts")) {
-            if (account.get("status").asText().equals("archived")) {
-                archivedId = account.get("id").asText();
-            }
-        }
-        assertThat(archivedId).isNotNull();
-        assertThat(api.get("/v0/external-accounts/" + archivedId).json().get("status").asText()).isEqualTo("archived");
-        assertThat(listAll("", 100)).extracting(a -> a.get("id").asText()).doesNotContain(archivedId);
-    }
-
-    // ------------------------------------------------------------------ helpers
-
-    /** Every page of a listing, following cursors; checks each envelope. */
-    private List<JsonNode> listAll(String query, int limit) {
-        List<JsonNode> all = new ArrayList<>();
-        String cursor = null;
-        for (int pages = 0; pages < 1000; pages++) {
-            String path = "/v0/external-accounts?limit=" + limit + (query.isEmpty() ? "" : "&" + query)
-                    + (cursor == null ? "" : "&cursor=" + cursor);
-            ApiClient.Response response = api.get(path);
-            assertThat(response.status()).as(response.toString()).isEqualTo(200);
-            JsonNode page = response.json();
-            assertThat(page.get("data").size()).isLessThanOrEqualTo(limit);
-            page.get("data").forEach(all::add);
-            if (!page.get("has_next").asBoolean()) {
-                assertThat(page.get("cursor").isNull()).isTrue();
-                return all;
-            }
-            assertThat(page.get("data").size()).isEqualTo(limit);
-            cursor = page.get("cursor").asText();
-        }
-        throw new AssertionError("the listing never ended");
-    }
-
-    /** The vendor's external-account error: exactly one key, {@code error}; its sentence when given. */
-    private void assertSimpleError(ApiClient.Response response, int status, String message) {
-        assertThat(response.status()).as(response.toString()).isEqualTo(status);
-        JsonNode body = response.json();
-        assertThat(fieldNames(body)).as(response.toString()).containsExactly("error");
-        assertThat(body.get("error").isTextual()).isTrue();
-        assertThat(body.get("error").asText()).isNotBlank();
-        if (message != null) {
-            assertThat(body.get("error").asText()).isEqualTo(message);
-        }
-    }
-
-    private static Set<String> fieldNames(JsonNode node) {
-        Set<String> names = new HashSet<>();
-        node.fieldNames().forEachRemaining(names::add);
-        return names;
     }
 }

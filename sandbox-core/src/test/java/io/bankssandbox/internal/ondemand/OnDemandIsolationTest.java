@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.internal.testing.ApiClient;
+import io.bankssandbox.internal.testing.Await;
 import io.bankssandbox.internal.testing.LiveFixtures;
 import io.bankssandbox.internal.testing.WebhookReceiver;
 import java.time.Duration;
@@ -138,7 +139,14 @@ class OnDemandIsolationTest {
                 List<WebhookReceiver.Received> heard = w.receiver.await(each, Duration.ofSeconds(60));
                 assertThat(heard).extracting(r -> r.json().at("/transaction/amount").asLong()).containsOnly(w.amount);
             }
-            Thread.sleep(200); // a stray delivery to the wrong receiver would have arrived with the others
+            // every attempt has ended once each sandbox's deliveries are all delivered: a stray one to the
+            // wrong receiver would be in a receiver's count by then
+            for (Worked w : List.of(a, b)) {
+                Await.until("every delivery of the sandbox delivered", Duration.ofSeconds(60),
+                        () -> w.control.get("/_sandbox/webhooks/deliveries?status=delivered&limit=100").json().get("data").size(),
+                        delivered -> delivered == each);
+                assertThat(w.control.get("/_sandbox/webhooks/deliveries?limit=100").json().get("data")).hasSize(each);
+            }
             assertThat(receiverA.received()).hasSize(each);
             assertThat(receiverB.received()).hasSize(each);
             // the host: nothing moved

@@ -11,6 +11,7 @@ import io.bankssandbox.internal.runtime.RuntimeConfig;
 import io.bankssandbox.internal.server.SandboxServer;
 import io.bankssandbox.internal.testing.ApiClient;
 import io.bankssandbox.internal.testing.Await;
+import io.bankssandbox.internal.testing.ManualTicker;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -31,7 +32,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
- * How sandboxes on demand end: after their idle timeout on the real clock (shortened here), when
+ * How sandboxes on demand end: after their idle timeout (measured here on a ticker the test moves), when
  * closed under load (every request under way finishes or fails cleanly, none hangs), and with the
  * sandbox that started them.
  */
@@ -47,69 +48,65 @@ class OnDemandLifecycleTest {
 
     @Test
     void aSandboxWithoutARequestForItsIdleTimeoutIsClosedAndOneInUseIsNot() throws Exception {
+        // idle time is measured on a ticker only this test moves: no pause of a loaded machine counts
+        ManualTicker ticker = new ManualTicker();
         SandboxServer server = SandboxInternals.serve(SandboxConfig.defaults(),
-                new RuntimeConfig.OnDemandLimits(8, Duration.ofSeconds(2)));
-        AtomicBoolean keepBusy = new AtomicBoolean(true);
-        List<Thread> pingers = new ArrayList<>();
+                new RuntimeConfig.OnDemandLimits(8, Duration.ofMinutes(1), ticker));
         try {
             ApiClient control = new ApiClient("http://127.0.0.1:" + server.port(), null);
             JsonNode busy = control.post("/_sandbox/sandboxes", Map.of("name", "busy"), null).json();
             String busyBase = busy.get("base_url").asText();
-            // busy: two threads each keep a slow request under way, back to back, so that one is under way at
-            // almost every moment, also while a loaded machine stalls this JVM for longer than the timeout
-            new ApiClient(busyBase, null).post("/_sandbox/faults", Map.of("method", "GET", "path", "/v0/entities",
-                    "status", 503, "delay_ms", 1000, "times", 100_000), null);
-            for (int i = 0; i < 2; i++) {
-                Thread pinger = new Thread(() -> {
-                    while (keepBusy.get()) {
-                        send(get(busyBase + "/v0/entities"));
-                    }
-                });
-                pingers.add(pinger);
-                pinger.start();
-                Thread.sleep(500);
-            }
             JsonNode idle = control.post("/_sandbox/sandboxes", Map.of("name", "idle"), null).json();
             JsonNode patient = control.post("/_sandbox/sandboxes", Map.of("name", "patient", "idle_timeout", "PT10M"), null).json();
-            assertThat(idle.get("idle_timeout").asText()).isEqualTo("PT2S");
+            assertThat(idle.get("idle_timeout").asText()).isEqualTo("PT1M");
 
-            Await.until("the idle sandbox closed", Duration.ofSeconds(30),
+            ticker.advance(Duration.ofSeconds(40));
+            assertThat(new ApiClient(busyBase, Sandbox.DEFAULT_API_KEY).get("/v0/accounts").status()).isEqualTo(200);
+            ticker.advance(Duration.ofSeconds(30)); // idle: 70 s without a request; busy: 30 s at most
+            Await.until("the idle sandbox closed", Duration.ofSeconds(60),
                     () -> control.get("/_sandbox/sandboxes/" + idle.get("id").asText()).status(), status -> status == 404);
             assertThat(answering(idle.get("base_url").asText())).as("the idle one's path").isFalse();
             List<String> open = control.get("/_sandbox/sandboxes").json().get("data").findValuesAsText("name");
             assertThat(open).containsExactly("null", "busy", "patient"); // the host has no name
 
             // left alone, the busy one goes the same way; the one with its own timeout stays
-            keepBusy.set(false);
-            for (Thread pinger : pingers) {
-                pinger.join();
-            }
-            Await.until("the busy sandbox closed once left alone", Duration.ofSeconds(30),
+            ticker.advance(Duration.ofSeconds(90));
+            Await.until("the busy sandbox closed once left alone", Duration.ofSeconds(60),
                     () -> control.get("/_sandbox/sandboxes/" + busy.get("id").asText()).status(), status -> status == 404);
             assertThat(answering(busyBase)).isFalse();
             assertThat(control.get("/_sandbox/sandboxes/" + patient.get("id").asText()).status()).isEqualTo(200);
             assertThat(answering(patient.get("base_url").asText())).isTrue();
         } finally {
-            keepBusy.set(false);
             server.stop();
         }
     }
 
     @Test
     void aRequestUnderWayIsNotIdleHoweverLongItTakes() throws Exception {
+        ManualTicker ticker = new ManualTicker();
         SandboxServer server = SandboxInternals.serve(SandboxConfig.defaults(),
-                // a second: the gap between the create and the next request stays well under it on a loaded machine
-                new RuntimeConfig.OnDemandLimits(8, Duration.ofSeconds(1)));
+                new RuntimeConfig.OnDemandLimits(8, Duration.ofSeconds(1), ticker));
         try {
             ApiClient control = new ApiClient("http://127.0.0.1:" + server.port(), null);
             JsonNode sandbox = control.post("/_sandbox/sandboxes", Map.of(), null).json();
             String base = sandbox.get("base_url").asText();
-            new ApiClient(base, null).post("/_sandbox/faults", Map.of("method", "GET", "path", "/v0/entities",
-                    "status", 503, "delay_ms", 5000), null);
-            // one slow request, five idle timeouts long: the sandbox stays open until it is answered
-            ApiClient.Response slow = new ApiClient(base, Sandbox.DEFAULT_API_KEY).get("/v0/entities");
-            assertThat(slow.status()).isEqualTo(503);
+            ApiClient own = new ApiClient(base, null);
+            own.post("/_sandbox/faults", Map.of("method", "GET", "path", "/v0/entities", "status", 503, "delay_ms", 3000), null);
+            java.util.concurrent.CompletableFuture<ApiClient.Response> slow = java.util.concurrent.CompletableFuture.supplyAsync(
+                    () -> new ApiClient(base, Sandbox.DEFAULT_API_KEY).get("/v0/entities"));
+            // the fault is taken once the request is inside the sandbox: from then on it is under way
+            Await.until("the slow request under way", Duration.ofSeconds(60),
+                    () -> own.get("/_sandbox/faults").json().get("faults").size(), size -> size == 0);
+            // an hour of idle timeouts while it waits out its delay: the idle checks find it under way
+            ticker.advance(Duration.ofHours(1));
+            assertThat(slow.get(60, TimeUnit.SECONDS).status()).isEqualTo(503);
             assertThat(control.get("/_sandbox/sandboxes/" + sandbox.get("id").asText()).status()).isEqualTo(200);
+            // answered, it idles from then on (each look moves the ticker on: the answer may reach this test
+            // a moment before the sandbox notes the request's end)
+            Await.until("the sandbox closed once idle", Duration.ofSeconds(60), () -> {
+                ticker.advance(Duration.ofSeconds(2));
+                return control.get("/_sandbox/sandboxes/" + sandbox.get("id").asText()).status();
+            }, status -> status == 404);
         } finally {
             server.stop();
         }

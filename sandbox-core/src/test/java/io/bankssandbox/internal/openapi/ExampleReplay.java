@@ -37,7 +37,7 @@ import org.apache.pdfbox.text.PDFTextStripper;
  * holds it. What differs from one sandbox to the next given the same requests, and only that, is
  * normalised (see {@link #normalised}).
  */
-final class ExampleReplay {
+public final class ExampleReplay {
     /** Where the examples say the sandbox runs: the standalone's default address. */
     static final String SHOWN_ORIGIN = "http://localhost:8080";
     /** A card details token is signed with a key each sandbox draws at random: its signature is shown as this. */
@@ -53,7 +53,7 @@ final class ExampleReplay {
             .connectTimeout(Duration.ofSeconds(5)).build();
 
     /** An answer: its status, its media type (null without a body), and its body as an example holds it. */
-    record Answer(int status, String contentType, JsonNode body) {}
+    public record Answer(int status, String contentType, JsonNode body) {}
 
     private final SandboxServer server;
     private final String baseUrl;
@@ -73,7 +73,7 @@ final class ExampleReplay {
     }
 
     /** Replays {@code request} of operation {@code method} on a sandbox of its own. */
-    static Answer replay(String method, JsonNode request) {
+    public static Answer replay(String method, JsonNode request) {
         JsonNode options = request.path("sandbox");
         SandboxServer server = SandboxInternals.serve(config(options), new RuntimeConfig.OnDemandLimits(
                 options.path("max_sandboxes").asInt(RuntimeConfig.OnDemandLimits.DEFAULTS.maxSandboxes()),
@@ -101,6 +101,7 @@ final class ExampleReplay {
             Map.Entry<String, JsonNode> option = it.next();
             switch (option.getKey()) {
                 case "admin_token" -> config.adminToken(option.getValue().asText());
+                case "rate_limit" -> config.rateLimitPerMinute(option.getValue().asInt());
                 case "max_import_bytes" -> config.maxImportBytes(option.getValue().asLong());
                 case "webhooks" -> option.getValue().forEach(url -> config.webhook(url.asText()));
                 case "max_sandboxes", "stopping" -> { } // the server's, not the configuration's: see replay

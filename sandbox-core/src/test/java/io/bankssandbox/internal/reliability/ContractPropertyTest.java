@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxInternals;
 import io.bankssandbox.internal.openapi.SchemaValidator;
 import io.bankssandbox.internal.testing.ApiClient;
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
 class ContractPropertyTest {
     static final long SEED = 31;
     static final int TRIES = Integer.getInteger("contract.tries", 10);
+    static final int STATE_PLACES = 40;
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private static SchemaValidator validator;
@@ -100,6 +102,45 @@ class ContractPropertyTest {
         List<String> neverValid = served.catalog().routes().stream().map(RouteCatalog.Route::toString)
                 .filter(r -> !validSent.containsKey(r)).toList();
         assertThat(neverValid).as("operations the generator never made a valid request for").isEmpty();
+    }
+
+    /**
+     * {@code PUT /_sandbox/state} where a 500 once hid (a webhook delivery's body with a null event): in the
+     * first row of every table, each field of every object nested in it set to {@code null} and taken out,
+     * and each first element of an array too, every one judged as above by the served document. A build
+     * tries {@code -Dcontract.statePlaces} places (default {@value #STATE_PLACES}, spread over every table);
+     * {@code -Dcontract.statePlaces=0} tries them all.
+     */
+    @Test
+    void aNullOrAMissingFieldAnywhereInTheStateDocumentIsAcceptedOrRefusedForARuleItNames() {
+        RouteCatalog.Route route = served.catalog().routes().stream()
+                .filter(r -> r.method().equals("PUT") && r.template().equals("/_sandbox/state")).findFirst().orElseThrow();
+        String bodyPointer = operationPointer(route) + "/requestBody/content/application~1json/schema";
+        // a webhook delivery and its endpoint in the state too: where the 500 was
+        Sandbox sandbox = served.sandbox();
+        sandbox.webhooks().subscribe("inbox");
+        sandbox.inboundAch().accept(sandbox.inboundAch().simulate(sandbox.accounts().named("Riverside Operating").id(), 1_00).id());
+        ObjectNode state = (ObjectNode) sandbox.exportState();
+        List<String> places = StatePlaces.sample(state, Integer.getInteger("contract.statePlaces", STATE_PLACES),
+                new Random(SEED));
+        List<String> broken = new ArrayList<>();
+        for (String place : places) {
+            for (boolean absent : new boolean[] {false, true}) {
+                JsonNode body = StatePlaces.without(state, place, absent);
+                Try request = new Try(route, route.template(), body, validator.validate(bodyPointer, body));
+                ApiClient.Response answer = send(request);
+                int before = broken.size();
+                check(request, answer, broken);
+                if (broken.size() > before) {
+                    broken.set(before, place + (absent ? " taken out: " : " null: ") + broken.get(before));
+                }
+                if (answer.status() < 300) {
+                    served.sandbox().importState(state); // accepted: the next place starts from the same state
+                }
+            }
+        }
+        System.out.printf("ContractPropertyTest: %d places of the state document, each null and absent%n", places.size());
+        assertThat(broken).isEmpty();
     }
 
     /** What x-rules lists, the operation's description says in words: users read the one, tools the other. */
@@ -232,39 +273,11 @@ class ContractPropertyTest {
         if (status >= 200 && status < 300) {
             return;
         }
-        String message = message(answer);
-        if (!namedRule(request.route(), status, message)) {
+        String message = DocumentedRefusals.message(answer);
+        if (!DocumentedRefusals.namedRule(served.catalog().document(), request.route(), status, message)) {
             broken.add("refused for a rule the operation does not name (x-rules): " + status + " " + message + "\n  "
                     + context);
         }
-    }
-
-    /** Whether the operation's {@code x-rules}, or the document's, name this refusal: each of its messages. */
-    private static boolean namedRule(RouteCatalog.Route route, int status, String message) {
-        JsonNode operation = served.catalog().document().at(operationPointer(route).substring(1));
-        return message.lines().allMatch(line -> {
-            for (JsonNode rules : List.of(operation.path("x-rules"), served.catalog().document().path("x-rules"))) {
-                for (JsonNode rule : rules) {
-                    if (rule.path("status").asInt() == status
-                            && Pattern.compile(rule.path("message").asText()).matcher(line).find()) {
-                        return true;
-                    }
-                }
-            }
-            return false;
-        });
-    }
-
-    /** The refusal's words: the message (each of a list, joined by a line break), or the {error} shape's. */
-    private static String message(ApiClient.Response answer) {
-        JsonNode json = answer.json();
-        JsonNode message = json.has("message") ? json.get("message") : json.path("error");
-        if (message.isArray()) {
-            List<String> lines = new ArrayList<>();
-            message.forEach(m -> lines.add(m.asText()));
-            return String.join("\n", lines);
-        }
-        return message.asText();
     }
 
     static String operationPointer(RouteCatalog.Route route) {

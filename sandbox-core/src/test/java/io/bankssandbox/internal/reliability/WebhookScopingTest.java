@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * fixture data added later is covered.
  */
 class WebhookScopingTest extends SandboxTestBase {
-    private static final Duration WITHIN = Duration.ofSeconds(30);
+    private static final Duration WITHIN = Duration.ofSeconds(60);
     private WebhookReceiver ofAll;
     private WebhookReceiver ofOne;
 

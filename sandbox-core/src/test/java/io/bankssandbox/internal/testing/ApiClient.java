@@ -20,7 +20,7 @@ import java.util.UUID;
 public final class ApiClient {
     private static final HttpClient HTTP = HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1) // what API clients speak to it; no h2c upgrade dance on each new connection
-            .connectTimeout(Duration.ofSeconds(5)).build();
+            .connectTimeout(Duration.ofSeconds(30)).build();
     /**
      * Reads answers as a client would, with Jackson's default limits: the sandbox's own parse limits
      * are for request bodies, and an answer may nest deeper (the journal wraps request bodies).
@@ -76,7 +76,8 @@ public final class ApiClient {
      * a fault closed, say); {@code body} may be a String (sent verbatim), a byte array, a JsonNode or any object.
      */
     public HttpRequest request(String method, String path, Object body, Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30));
+        // generous: only a request that never ends reaches it (on two cores at load 40 a PDF took over 30 s)
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(120));
         if (apiKey != null && !headers.containsKey("Authorization")) {
             request.header("Authorization", "Bearer " + apiKey);
         }

@@ -35,6 +35,7 @@ class WebhookCloseTest {
             Set<Thread> before = Set.copyOf(Thread.getAllStackTraces().keySet());
             Sandbox sandbox = Sandbox.start(SandboxConfig.builder().webhook(receiver.url()).build());
             try {
+                WebhookBurstTest.holdingAttemptsOnPurpose(sandbox);
                 ApiClient api = new ApiClient(sandbox.baseUrl(), SandboxTestBase.ALL);
                 LiveFixtures fixtures = LiveFixtures.read(api);
                 WebhookBurstTest.bookTransfers(api, fixtures.riversideOperating(), fixtures.riversidePayroll(), 200);

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * against a real HTTP receiver on loopback and against the ledger.
  */
 class WebhookEventsTest extends SandboxTestBase {
-    private static final Duration WITHIN = Duration.ofSeconds(20);
+    private static final Duration WITHIN = Duration.ofSeconds(60);
     private WebhookReceiver all;
     private WebhookReceiver one;
 

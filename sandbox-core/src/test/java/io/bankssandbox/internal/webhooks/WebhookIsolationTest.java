@@ -33,6 +33,12 @@ class WebhookIsolationTest extends WebhookTestBase {
         return out;
     }
 
+    /** Tests here read a hanging attempt as still open: a loaded machine's pauses must not reach its cut-off. */
+    @org.junit.jupiter.api.BeforeEach
+    void hangingAttemptsStayOpen() {
+        WebhookBurstTest.holdingAttemptsOnPurpose(sandbox);
+    }
+
     @Test
     void theApiAnswersWhileTheAttemptIsStillInFlight() {
         subscribe(Map.of("url", receiver.url()));

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 
 /** A sandbox and a real receiver on loopback, with the steps delivery tests share. */
 abstract class WebhookTestBase extends SandboxTestBase {
-    static final Duration WITHIN = Duration.ofSeconds(30);
+    static final Duration WITHIN = Duration.ofSeconds(60);
     WebhookReceiver receiver;
 
     @BeforeAll
@@ -74,6 +74,20 @@ abstract class WebhookTestBase extends SandboxTestBase {
                     .isLessThan(deadline);
             sleep(10);
         }
+    }
+
+    /**
+     * The {@code webhook-signature} entry a delivery must carry, from an independent verifier written from
+     * the Standard Webhooks spec: HMAC-SHA256 over "id.timestamp.body" with the decoded secret.
+     */
+    static String expectedSignature(String secret, WebhookReceiver.Received got) throws Exception {
+        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+        mac.init(new javax.crypto.spec.SecretKeySpec(
+                java.util.Base64.getDecoder().decode(secret.replaceFirst("^whsec_", "")), "HmacSHA256"));
+        String signed = got.header("webhook-id") + "." + got.header("webhook-timestamp") + "."
+                + new String(got.body(), java.nio.charset.StandardCharsets.UTF_8);
+        return "v1," + java.util.Base64.getEncoder().encodeToString(
+                mac.doFinal(signed.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 
     static void sleep(long millis) {

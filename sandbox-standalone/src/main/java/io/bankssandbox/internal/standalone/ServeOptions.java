@@ -202,7 +202,9 @@ final class ServeOptions {
                 config.rateLimitWindow(),
                 config.stateFile(), config.maxImportBytes(), config.fixtureDocuments(),
                 config.extraApiKeys().stream().map(k -> new ApiKey(k.key(), k.description(), k.entityIds())).toList(),
-                config.webhooks(), config.output() == SandboxConfig.Output.VERBOSE, onDemand);
+                config.webhooks().stream().map(w -> new RuntimeConfig.Webhook(w.url(), w.apiKey(), w.events(),
+                        w.secret())).toList(),
+                config.output() == SandboxConfig.Output.VERBOSE, onDemand);
     }
 
     private static boolean isLoopback(String host) {

@@ -31,6 +31,9 @@ final class HeadlessChromium implements AutoCloseable {
     static HeadlessChromium launch() {
         assumeTrue(Files.isExecutable(CHROMIUM), "Skipping the dashboard browser test: " + CHROMIUM
                 + " is missing (install it with `apt-get install -y chromium`; .ci/run does)");
+        // a loaded machine can take longer than Playwright's 5 s to repaint: an assertion waits up to 30 s
+        // (it still passes the moment the page is right)
+        com.microsoft.playwright.assertions.PlaywrightAssertions.setDefaultAssertionTimeout(30_000);
         Playwright playwright = Playwright.create();
         try {
             return new HeadlessChromium(playwright, playwright.chromium().launch(new BrowserType.LaunchOptions()
@@ -50,7 +53,9 @@ final class HeadlessChromium implements AutoCloseable {
 
     /** A fresh context at the size and locale the tests' screenshots and layout checks assume. */
     BrowserContext newContext() {
-        return browser.newContext(new Browser.NewContextOptions().setViewportSize(1440, 900).setLocale("en-US"));
+        BrowserContext context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1440, 900).setLocale("en-US"));
+        context.setDefaultTimeout(60_000);
+        return context;
     }
 
     /** A new page of {@code context} whose uncaught errors and console errors are added to {@code errors}. */

@@ -10,7 +10,7 @@ import java.time.Duration;
 
 /** Plain requests to a sandbox (a process, or one started in this JVM). */
 public final class Http {
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30)).build();
 
     /** A plain Jackson mapper: the tests read what the sandbox answers as any HTTP client would. */
     public static final ObjectMapper JSON = new ObjectMapper();
@@ -19,7 +19,7 @@ public final class Http {
 
     public static HttpResponse<String> send(String url, String method, String bearer, String idempotencyKey, String body)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60));
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(120));
         if (bearer != null) {
             request.header("Authorization", "Bearer " + bearer);
         }

@@ -30,7 +30,7 @@ class WebhooksTabBrowserTest extends DashboardPageTestBase {
         assertThat(page.getByTestId("webhook-endpoint-row")).containsText("inbox");
 
         String transaction = credit(12_345);
-        WebhookDelivery delivered = sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(10));
+        WebhookDelivery delivered = sandbox.webhooks().awaitDelivered("transaction.created", Duration.ofSeconds(30));
         Locator row = page.locator("[data-testid=webhook-delivery-row][data-id=" + delivered.id() + "]");
         assertThat(row.getByTestId("webhook-delivery-status")).hasText("delivered");
         assertThat(row).containsText(transaction);

@@ -51,11 +51,11 @@ class WebhookInboxTest {
     }
 
     /**
-     * The inbox once it holds {@code size} entries (or after 10 s): a redelivery is answered when it
+     * The inbox once it holds {@code size} entries (or after 60 s): a redelivery is answered when it
      * is queued, and its attempt reaches the inbox on the dispatcher's thread a moment later.
      */
     private JsonNode inboxOnceItHolds(int size) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         JsonNode data = control("GET", "/_sandbox/webhooks/inbox", null, 200).get("data");
         while (data.size() < size && System.nanoTime() < deadline) {
             Thread.sleep(10);
@@ -77,7 +77,7 @@ class WebhookInboxTest {
         subscribeInbox();
         postCredit(5_000);
         WebhookInbox inbox = inbox();
-        assertThat(inbox.await("transaction.created", json("{\"transaction\":{\"amount\":5000}}"), Duration.ofSeconds(10)))
+        assertThat(inbox.await("transaction.created", json("{\"transaction\":{\"amount\":5000}}"), Duration.ofSeconds(30)))
                 .isEmpty();
         JsonNode delivery = control("GET", "/_sandbox/webhooks/deliveries", null, 200).get("data").get(0);
         control("POST", "/_sandbox/webhooks/deliveries/" + delivery.get("id").asText() + "/redeliver", null, 200);
