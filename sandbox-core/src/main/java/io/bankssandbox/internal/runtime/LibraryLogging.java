@@ -12,7 +12,8 @@ import java.util.ServiceLoader;
  * is on the class path, its internal reporting is set to errors only (nothing else can be lost: with
  * no provider, nothing is logged anyway).</li>
  * <li>With slf4j-simple as the provider (configured by system properties), Jetty, Javalin and the
- * schema library start at WARN.</li>
+ * schema library start at WARN (Jetty's reading of host headers at ERROR: a bad one is the client's
+ * mistake, answered or ignored).</li>
  * <li>With Logback (Spring Boot's logging), the levels stay the application's, and a filter keeps
  * out the lines Jetty writes below WARN about the sandboxes' own server ({@link LogbackQuieting}).
  * With Log4j, your configuration decides: docs/junit.md shows the line that quiets Jetty.</li>
@@ -50,6 +51,8 @@ public final class LibraryLogging {
             for (String library : SERVER_LIBRARIES) {
                 setIfAbsent("org.slf4j.simpleLogger.log." + library, "warn");
             }
+            // a Host or X-Forwarded-Host that is no host is the client's mistake, answered or ignored: not the server's warning
+            setIfAbsent("org.slf4j.simpleLogger.log.org.eclipse.jetty.util.HostPort", "error");
         }
         // LogbackQuieting is loaded only then: without Logback, nothing names its classes
         logback = isPresent("ch.qos.logback.classic.turbo.TurboFilter");
