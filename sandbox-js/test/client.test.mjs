@@ -361,6 +361,21 @@ test("reset, export and import: back to the fixtures; a state moved from one san
   assert.equal((await sandbox.accounts.get(RIVERSIDE_OPERATING)).total_balance, fixtureBalance + 99_00);
 });
 
+test("startServer hands its options to the jar: a rate limit per PT1S window, a webhook receiver from start", async () => {
+  const limited = await startServer({ clock: "frozen", rateLimit: 1, rateLimitWindow: "PT1S", webhooks: ["inbox"] });
+  try {
+    const host = await limited.host();
+    const entities = () => fetch(`${limited.url}/v0/entities`, { headers: { Authorization: `Bearer ${host.apiKey}` } });
+    assert.equal((await entities()).status, 200);
+    const refused = await entities();
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get("retry-after")) <= 1, "Retry-After within the PT1S window");
+    assert.equal((await host.webhooks.endpoints()).length, 1);
+  } finally {
+    await limited.close();
+  }
+});
+
 test("connect reaches a running server; one that is not there is a clear error", async () => {
   const reached = await connect(server.url);
   const another = await reached.newSandbox({ start: "2026-04-01T09:00:00Z" });
