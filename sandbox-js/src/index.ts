@@ -3,7 +3,7 @@
 export { startServer, connect, Server, type ServerOptions, type NewSandboxOptions } from "./server.js";
 export {
   Sandbox, Clock, Entities, Accounts, Transactions, Cards, InboundAch, InsurancePayments, Eras, Lockbox,
-  CheckDeposits, ExternalAccounts, AchTransfers, Webhooks, Faults, Journal, type ApiKey, type SandboxDescription, type EraRow,
+  CheckDeposits, ExternalAccounts, AchTransfers, Webhooks, Faults, Journal, type ApiKey, type SandboxDescription,
 } from "./sandbox.js";
 export { SandboxError, type Schemas } from "./http.js";
 export { JavaNotFoundError } from "./java.js";

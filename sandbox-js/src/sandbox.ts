@@ -3,7 +3,7 @@
 // Writes go to the control API; reads go to the /v0 routes as the operator (every entity, not journaled,
 // never faulted), so a test reads exactly what the application under test reads.
 import { milliseconds } from "./durations.js";
-import { answer, clients, everyPage, SandboxError, type Api, type Schemas } from "./http.js";
+import { answer, clients, everyPage, type Api, type Schemas } from "./http.js";
 
 /** An API key and the ids of the entities it sees (`["*"]`: every entity). */
 export type ApiKey = Schemas["OnDemandSandbox"]["api_keys"][number];
@@ -312,23 +312,20 @@ export class Eras {
   constructor(private readonly control: Api, private readonly reads: Api) {}
 
   /**
-   * An ERA by id, also while its money has not arrived (`transaction_id` null), as the state document
-   * holds it: the fields GET /v0/transactions/{id}/era answers, and the `entity_id` it belongs to.
-   * A SandboxError 404 for an unknown id.
+   * An ERA by id, also while its money has not arrived (`transaction_id` null), as
+   * GET /_sandbox/eras/{era_id} answers it. A SandboxError 404 for an unknown id, or an ERA still on its way (`era_delay`).
    */
-  async get(eraId: string): Promise<EraRow> {
-    const era = (await stateRows<Record<string, unknown>>(this.control, "eras")).find((row) => row.id === eraId);
-    if (!era) throw new SandboxError(404, [`ERA ${eraId} not found`], undefined);
-    // the route's fields and the entity, in the route's order; not what the state keeps for itself
-    // (received_at, updated_at, and for an ERA whose money is on its way payment_arrives_at and payment_account_id)
-    const shown: Record<string, unknown> = {};
-    for (const field of ERA_FIELDS) if (field in era) shown[field] = era[field];
-    return shown as EraRow;
+  get(eraId: string): Promise<Schemas["Era"]> {
+    return answer(this.control.GET("/_sandbox/eras/{era_id}", { params: { path: { era_id: eraId } } }));
   }
 
-  /** The ERA a remittance lists (`remittance_X` is `era_X`), paid or not: the JSON form of the 835 x12 serves. */
-  ofRemittance(remittanceId: string): Promise<EraRow> {
-    return this.get(remittanceId.replace(/^remittance_/, "era_"));
+  /**
+   * The ERA a remittance lists, paid or not, as GET /_sandbox/remittances/{remittance_id}/era answers it: the JSON
+   * form of the 835 x12 serves. A SandboxError 404 as GET /v0/remittances/{id}/era answers it (unknown, or still on its way).
+   */
+  ofRemittance(remittanceId: string): Promise<Schemas["Era"]> {
+    return answer(this.control.GET("/_sandbox/remittances/{remittance_id}/era",
+      { params: { path: { remittance_id: remittanceId } } }));
   }
 
   ofTransaction(transactionId: string): Promise<Schemas["Era"]> {
@@ -565,20 +562,6 @@ function matches(method: string, path: string, requestMethod: string, target: st
   const query = target.indexOf("?");
   const compared = query >= 0 && !path.includes("?") ? target.slice(0, query) : target;
   return path.endsWith("*") ? compared.startsWith(path.slice(0, -1)) : compared === path;
-}
-
-/** An ERA as the state document holds it: the route's ERA and the entity it belongs to. */
-export type EraRow = Schemas["Era"] & { entity_id: string };
-/** The fields of EraRow, in the route's order; the compiler fails here when the Era schema gains one. */
-const ERA_FIELDS = ["id", "transaction_id", "payer", "payee", "payment", "claims", "provider_adjustments", "entity_id"] as const;
-type UnlistedEraField = Exclude<keyof EraRow, (typeof ERA_FIELDS)[number]>;
-const everyEraFieldListed: [UnlistedEraField] extends [never] ? true : UnlistedEraField = true;
-void everyEraFieldListed;
-
-/** One table of the state document (GET /_sandbox/state), whose schema leaves its rows untyped. */
-async function stateRows<T>(control: Api, table: string): Promise<T[]> {
-  const state = (await answer(control.GET("/_sandbox/state"))) as Record<string, unknown>;
-  return (state[table] ?? []) as T[];
 }
 
 function single<T>(items: T[], name: string, nameOf: (item: T) => string | null | undefined, kind: string): T {

@@ -138,24 +138,28 @@ export async function startServer(options: ServerOptions = {}): Promise<Server> 
 
 function serveArguments(options: ServerOptions): string[] {
   const args = ["--port", String(options.port ?? 0)];
-  const add = (name: string, value: string | number | undefined) => {
-    if (value !== undefined) args.push(name, String(value));
-  };
-  add("--host", options.host);
-  add("--fixtures", options.fixtures);
-  add("--clock", options.clock);
-  add("--start", options.start);
-  add("--seed", options.seed);
-  add("--state-file", options.stateFile);
-  add("--admin-token", options.adminToken);
-  add("--cors-origins", options.corsOrigins?.join(","));
-  add("--rate-limit", options.rateLimit);
-  add("--rate-limit-window", options.rateLimitWindow);
-  for (const webhook of options.webhooks ?? []) add("--webhook", webhook);
-  add("--max-sandboxes", options.maxSandboxes);
-  add("--sandbox-idle-timeout", options.sandboxIdleTimeout);
-  if (options.verbose) args.push("--verbose");
+  if (options.host !== undefined) args.push("--host", options.host);
+  if (options.stateFile !== undefined) args.push("--state-file", options.stateFile);
+  for (const [name, value] of serveOptions(options)) args.push(...(name === "verbose" ? ["--verbose"] : [`--${name}`, value]));
   return [...args, ...(options.args ?? [])];
+}
+
+/**
+ * The `serve` options given in `options` that mean the same wherever the server runs, by long name
+ * without `--` (`rate-limit-window`), each value as the command line takes it (lists joined by commas;
+ * `verbose` "true", a flag): startServer's arguments and a container's `BANKS_SANDBOX_*` variables are
+ * both made from this one list. `port`, `host`, `stateFile` and `args` name this machine and are not in it.
+ */
+export function serveOptions(options: ServerOptions): [name: string, value: string][] {
+  const given: [string, string | number | boolean | string[] | undefined][] = [
+    ["fixtures", options.fixtures], ["clock", options.clock], ["start", options.start], ["seed", options.seed],
+    ["admin-token", options.adminToken], ["cors-origins", options.corsOrigins], ["rate-limit", options.rateLimit],
+    ["rate-limit-window", options.rateLimitWindow], ["webhook", options.webhooks?.length ? options.webhooks : undefined],
+    ["max-sandboxes", options.maxSandboxes], ["sandbox-idle-timeout", options.sandboxIdleTimeout],
+    ["verbose", options.verbose || undefined],
+  ];
+  return given.filter((option): option is [string, string | number | boolean | string[]] => option[1] !== undefined)
+    .map(([name, value]) => [name, Array.isArray(value) ? value.join(",") : String(value)]);
 }
 
 /** The URL of the jar's first line, `Banks Sandbox listening on http://HOST:PORT`. */

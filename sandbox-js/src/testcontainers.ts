@@ -4,7 +4,7 @@
 import { createRequire } from "node:module";
 import type { Readable } from "node:stream";
 import { GenericContainer, Wait, type StartedTestContainer } from "testcontainers";
-import { Server, type ServerOptions } from "./server.js";
+import { Server, serveOptions, type ServerOptions } from "./server.js";
 
 /** The port the image serves on, inside the container. */
 export const PORT = 8080;
@@ -79,14 +79,8 @@ export class BanksSandboxContainer {
       throw new Error(`${local.join(", ")}: options of a server on this machine; a container serves on its own port ${PORT}`
         + " (withEnvironment for anything else)");
     }
-    const variables: Record<string, string | number | boolean | string[] | undefined> = {
-      FIXTURES: options.fixtures, CLOCK: options.clock, START: options.start, SEED: options.seed,
-      ADMIN_TOKEN: options.adminToken, CORS_ORIGINS: options.corsOrigins, RATE_LIMIT: options.rateLimit,
-      RATE_LIMIT_WINDOW: options.rateLimitWindow, WEBHOOK: options.webhooks, MAX_SANDBOXES: options.maxSandboxes,
-      SANDBOX_IDLE_TIMEOUT: options.sandboxIdleTimeout, VERBOSE: options.verbose || undefined,
-    };
-    for (const [name, value] of Object.entries(variables)) {
-      if (value !== undefined) this.withEnvironment({ [`BANKS_SANDBOX_${name}`]: Array.isArray(value) ? value.join(",") : String(value) });
+    for (const [name, value] of serveOptions(options)) {
+      this.withEnvironment({ [`BANKS_SANDBOX_${name.toUpperCase().replaceAll("-", "_")}`]: value });
     }
     return this;
   }

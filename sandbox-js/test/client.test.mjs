@@ -165,7 +165,7 @@ test("cards: all, an account's, by nickname: each as the API answers it, web-app
   await assert.rejects(sandbox.cards.named("No such card"), /no card is named No such card; there are: .*Office supplies/);
 });
 
-test("ERAs by id and by remittance, also before their money arrives", async () => {
+test("ERAs by id and by remittance, also before their money arrives, as the control routes answer them", async () => {
   const received = await sandbox.insurancePayments.receive({
     account_id: RIVERSIDE_OPERATING, payer: { name: "CIGNA", id: "62308" }, payment_delay: "P2D",
     claims: [{ patient_control_number: "PCN-2207", charged_amount: 300_00, paid_amount: 240_00, patient_responsibility: 20_00 }],
@@ -173,20 +173,46 @@ test("ERAs by id and by remittance, also before their money arrives", async () =
   assert.equal(received.inbound_ach_transfer, null);
   const unpaid = await sandbox.eras.get(received.era.id);
   assert.equal(unpaid.transaction_id, null);
-  // the ERA as the route answered it, field for field, and its entity: nothing the state keeps for itself
-  const { entity_id: unpaidEntity, ...unpaidAsAnswered } = unpaid;
-  assert.equal(unpaidEntity, RIVERSIDE);
-  assert.deepEqual(unpaidAsAnswered, received.era);
-  assert.deepEqual(Object.keys(await sandbox.eras.get("era_00000088yzjhjs3fxv7u")), // the fixtures' ERA waiting for its money
-    ["id", "transaction_id", "payer", "payee", "payment", "claims", "entity_id"]);
+  // the ERA as the insurance payment's answer showed it, field for field: nothing the state keeps for itself
+  assert.deepEqual(unpaid, received.era);
   const remittance = (await sandbox.eras.remittances(RIVERSIDE)).find((r) => r.id === received.era.id.replace(/^era_/, "remittance_"));
   assert.ok(remittance, "the remittance is listed before its money");
   assert.deepEqual(await sandbox.eras.ofRemittance(remittance.id), unpaid);
-  const paid = (await sandbox.exportState()).eras.find((era) => era.transaction_id);
-  const { entity_id, ...asTheRouteAnswers } = await sandbox.eras.get(paid.id);
-  assert.equal(entity_id, paid.entity_id);
-  assert.deepEqual(asTheRouteAnswers, await sandbox.eras.ofTransaction(paid.transaction_id));
-  assert.equal((await refusal(sandbox.eras.get("era_nope"))).status, 404);
+  // what a client in any language reads at the route (docs/remittances.md), with no key of the sandbox
+  const route = await fetch(`${sandbox.baseUrl}/_sandbox/remittances/${remittance.id}/era`);
+  assert.equal(route.status, 200);
+  assert.deepEqual(await route.json(), unpaid);
+
+  await sandbox.clock.advance("PT49H"); // the credit arrives, then posts: the same ERA, now paid
+  const paid = await sandbox.eras.ofRemittance(remittance.id);
+  assert.match(paid.transaction_id, /^transaction_/);
+  assert.deepEqual({ ...paid, transaction_id: null }, unpaid);
+  assert.deepEqual(await sandbox.eras.get(received.era.id), paid);
+  assert.deepEqual(paid, await sandbox.eras.ofTransaction(paid.transaction_id));
+});
+
+test("an unknown ERA or remittance, or an ERA still on its way, is the routes' 404, as GET /v0/remittances/{id}/era answers", async () => {
+  const sent = await sandbox.insurancePayments.receive({
+    account_id: RIVERSIDE_OPERATING, payer: { name: "AETNA", id: "60054" }, era_delay: "P1D",
+    claims: [{ patient_control_number: "PCN-L", charged_amount: 75_00, paid_amount: 75_00 }],
+  });
+  const onItsWay = sent.era.id.replace(/^era_/, "remittance_");
+  for (const remittanceId of [onItsWay, "remittance_nope", sent.era.id]) {
+    const refused = await refusal(sandbox.eras.ofRemittance(remittanceId));
+    assert.ok(refused instanceof SandboxError);
+    assert.equal(refused.status, 404);
+    assert.deepEqual(refused.messages, [`Remittance ${remittanceId} not found`]);
+    assert.deepEqual(refused.body, (await refusal(sandbox.eras.x12(remittanceId))).body);
+  }
+  for (const eraId of [sent.era.id, "era_nope"]) {
+    const refused = await refusal(sandbox.eras.get(eraId));
+    assert.equal(refused.status, 404);
+    assert.deepEqual(refused.messages, [`ERA ${eraId} not found`]);
+  }
+  assert.equal(sent.inbound_ach_transfer.status, "pending");
+  await sandbox.inboundAch.accept(sent.inbound_ach_transfer.id);
+  await sandbox.clock.advance("P1DT1H"); // received: both routes answer it now
+  assert.deepEqual(await sandbox.eras.ofRemittance(onItsWay), await sandbox.eras.get(sent.era.id));
 });
 
 test("inbound ACH: simulate (with options, or whole), accept, decline, return, read", async () => {
@@ -333,6 +359,21 @@ test("reset, export and import: back to the fixtures; a state moved from one san
   const broken = await refusal(sandbox.importState({ ...exported, accounts: "nope" }));
   assert.equal(broken.status, 400);
   assert.equal((await sandbox.accounts.get(RIVERSIDE_OPERATING)).total_balance, fixtureBalance + 99_00);
+});
+
+test("startServer hands its options to the jar: a rate limit per PT1S window, a webhook receiver from start", async () => {
+  const limited = await startServer({ clock: "frozen", rateLimit: 1, rateLimitWindow: "PT1S", webhooks: ["inbox"] });
+  try {
+    const host = await limited.host();
+    const entities = () => fetch(`${limited.url}/v0/entities`, { headers: { Authorization: `Bearer ${host.apiKey}` } });
+    assert.equal((await entities()).status, 200);
+    const refused = await entities();
+    assert.equal(refused.status, 429);
+    assert.ok(Number(refused.headers.get("retry-after")) <= 1, "Retry-After within the PT1S window");
+    assert.equal((await host.webhooks.endpoints()).length, 1);
+  } finally {
+    await limited.close();
+  }
 });
 
 test("connect reaches a running server; one that is not there is a clear error", async () => {

@@ -17,14 +17,16 @@ import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.testcontainers.containers.ContainerLaunchException;
 import org.testcontainers.utility.DockerImageName;
 
 /**
- * The image in a real container engine, one container for the class (its start costs seconds), with
- * sandboxes on demand for what needs isolation: the options reach the sandbox through its variables, the
+ * The image in a real container engine, one container for the class (its start costs seconds), its host
+ * sandbox reset before each test so that no test sees another's clock or data, with sandboxes on demand
+ * for what needs isolation within a test: the options reach the sandbox through its variables, the
  * host sandbox's handle scripts it over HTTP (with the container's admin token), on-demand sandboxes are reached through the one published
  * port and closed with their handle, and a container that does not start says why.
  */
@@ -43,6 +45,12 @@ class BanksSandboxContainerTest {
         bank = new BanksSandboxContainer(DockerImageName.parse(ContainerEngine.IMAGE))
                 .withClock(ClockMode.FROZEN).withStart(START).withSeed(7).withEnv(BanksSandboxContainer.ADMIN_TOKEN, TOKEN);
         bank.start();
+    }
+
+    /** Whatever order the tests run in, and however one failed, the next starts from the fixtures and START. */
+    @BeforeEach
+    void resetTheHostSandbox() {
+        bank.sandbox().reset();
     }
 
     @AfterAll
@@ -69,7 +77,6 @@ class BanksSandboxContainerTest {
     @Test
     void theHostSandboxsHandleScriptsTheBankAndTheApiAnswersAsTheHandleSays() throws Exception {
         Sandbox sandbox = bank.sandbox();
-        sandbox.reset();
         Account operating = sandbox.accounts().named("Riverside Operating");
         InboundAchTransfer credit = sandbox.inboundAch().simulate(operating.id(), 125_00);
         sandbox.clock().advance(Duration.ofHours(1));
@@ -81,7 +88,6 @@ class BanksSandboxContainerTest {
         assertThat(read.body()).contains("\"status\":\"accepted\"");
         assertThat(sandbox.journal().requests("GET", "/v0/inbound-ach-transfers/*")).singleElement()
                 .satisfies(request -> assertThat(request.status()).isEqualTo(200));
-        sandbox.reset();
     }
 
     @Test

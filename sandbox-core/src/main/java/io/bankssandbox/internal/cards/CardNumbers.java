@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.cards;
 
+import io.bankssandbox.internal.state.Luhn;
 import java.util.SplittableRandom;
 
 /**
@@ -32,27 +33,10 @@ public final class CardNumbers {
         // digit 11 is free: choose it so that the whole number passes the Luhn check
         for (char candidate = '0'; candidate <= '9'; candidate++) {
             digits[11] = candidate;
-            if (luhnValid(new String(digits))) {
+            if (Luhn.isValid(new String(digits))) {
                 break;
             }
         }
         return new String(digits);
-    }
-
-    public static boolean luhnValid(String number) {
-        int sum = 0;
-        boolean twice = false;
-        for (int i = number.length() - 1; i >= 0; i--) {
-            int digit = number.charAt(i) - '0';
-            if (twice) {
-                digit *= 2;
-                if (digit > 9) {
-                    digit -= 9;
-                }
-            }
-            sum += digit;
-            twice = !twice;
-        }
-        return sum % 10 == 0;
     }
 }

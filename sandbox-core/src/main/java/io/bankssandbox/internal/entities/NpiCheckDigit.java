@@ -1,5 +1,6 @@
 package io.bankssandbox.internal.entities;
 
+import io.bankssandbox.internal.state.Luhn;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -23,19 +24,7 @@ public final class NpiCheckDigit {
 
     /** The check digit of an NPI's first nine digits. */
     public static char checkDigit(String firstNine) {
-        String digits = PREFIX + firstNine;
-        int sum = 0;
-        for (int i = digits.length() - 1, position = 0; i >= 0; i--, position++) {
-            int digit = digits.charAt(i) - '0';
-            if (position % 2 == 0) { // the rightmost digit of the payload is doubled: the check digit will follow it
-                digit *= 2;
-                if (digit > 9) {
-                    digit -= 9;
-                }
-            }
-            sum += digit;
-        }
-        return (char) ('0' + (10 - sum % 10) % 10);
+        return Luhn.checkDigit(PREFIX + firstNine);
     }
 
     /**

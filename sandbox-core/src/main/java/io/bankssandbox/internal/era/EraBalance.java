@@ -2,6 +2,7 @@ package io.bankssandbox.internal.era;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToLongFunction;
 
 /**
  * The equations an ERA balances by, as X12 835 does: each service line's charged minus paid equals
@@ -115,44 +116,30 @@ public final class EraBalance {
 
     /** The PLB total: what the payer holds back (positive) net of what it adds (negative). */
     public static long providerAdjustmentTotal(List<Era.ProviderAdjustment> adjustments) {
-        long total = 0;
-        for (Era.ProviderAdjustment adjustment : adjustments) {
-            total += adjustment.amount();
-        }
-        return total;
+        return total(adjustments, Era.ProviderAdjustment::amount);
     }
 
     public static long paidTotal(List<Era.Claim> claims) {
-        long total = 0;
-        for (Era.Claim claim : claims) {
-            total += claim.paidAmount();
-        }
-        return total;
+        return total(claims, Era.Claim::paidAmount);
     }
 
     /** The patient's share: the adjustments of group PR, on the claim and on its lines. */
     public static long patientResponsibility(List<Era.Adjustment> claimAdjustments, List<Era.ServiceLine> lines) {
-        long total = sumOfGroup(claimAdjustments, "PR");
-        for (Era.ServiceLine line : lines) {
-            total += sumOfGroup(line.adjustments(), "PR");
-        }
-        return total;
+        return sumOfGroup(claimAdjustments, "PR") + total(lines, line -> sumOfGroup(line.adjustments(), "PR"));
     }
 
     private static long sum(List<Era.Adjustment> adjustments) {
-        long total = 0;
-        for (Era.Adjustment adjustment : adjustments) {
-            total += adjustment.amount();
-        }
-        return total;
+        return total(adjustments, Era.Adjustment::amount);
     }
 
     private static long sumOfGroup(List<Era.Adjustment> adjustments, String group) {
+        return total(adjustments, adjustment -> group.equals(adjustment.group()) ? adjustment.amount() : 0);
+    }
+
+    private static <T> long total(List<T> items, ToLongFunction<T> amount) {
         long total = 0;
-        for (Era.Adjustment adjustment : adjustments) {
-            if (group.equals(adjustment.group())) {
-                total += adjustment.amount();
-            }
+        for (T item : items) {
+            total += amount.applyAsLong(item);
         }
         return total;
     }

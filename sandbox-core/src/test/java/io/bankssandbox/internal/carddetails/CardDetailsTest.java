@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.bankssandbox.Sandbox;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.internal.cards.CardNumbers;
+import io.bankssandbox.internal.state.Luhn;
 import io.bankssandbox.internal.testing.ApiClient;
 import io.bankssandbox.internal.testing.LiveFixtures;
 import io.bankssandbox.internal.testing.SandboxTestBase;
@@ -60,7 +61,7 @@ class CardDetailsTest extends SandboxTestBase {
         Matcher pan = Pattern.compile("id=\"pan\">(\\d{16})<").matcher(html);
         assertThat(pan.find()).as(html).isTrue();
         assertThat(pan.group(1)).endsWith(card.get("last_4").asText());
-        assertThat(CardNumbers.luhnValid(pan.group(1))).isTrue();
+        assertThat(Luhn.isValid(pan.group(1))).isTrue();
         assertThat(pan.group(1)).isEqualTo(CardNumbers.pan(card.get("id").asText(), card.get("last_4").asText()));
         assertThat(html).containsPattern("id=\"expiry\">(0[1-9]|1[0-2])/\\d{2}<");
         assertThat(html).contains("id=\"expiry\">01/29<"); // issued January 2026, valid three years

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bankssandbox.internal.state.Luhn;
 import io.bankssandbox.internal.testing.ApiClient;
 import io.bankssandbox.internal.testing.SandboxTestBase;
 import java.util.ArrayList;
@@ -214,7 +215,7 @@ class CreateCardTest extends SandboxTestBase {
         JsonNode card = api.post("/v0/cards", cardBody(riversideOperatingAccountId())).json();
         String pan = CardNumbers.pan(card.get("id").asText(), card.get("last_4").asText());
         assertThat(pan).hasSize(16).endsWith(card.get("last_4").asText());
-        assertThat(CardNumbers.luhnValid(pan)).isTrue();
+        assertThat(Luhn.isValid(pan)).isTrue();
     }
 
     @Test
