@@ -105,7 +105,9 @@ measure() { # NAME SERVER_PID URL [script] [-- args]
 # path has more to compile than a GET's: on a fresh JVM its cost falls from ~550 to ~100 µs over 30
 # to 40 s of traffic, in steps with plateaus between them while C2 compiles the next part. The former
 # test (two windows agreeing, after 10 s) stopped on such a plateau and measured POST at 0.21x GET for
-# every build (29 Nov 2026, bench/RESULTS.md); hence the defaults of 40 s and 60 s, and three windows.
+# every build (29 Nov 2026, bench/RESULTS.md); hence the defaults of 40 s and 90 s, and three windows.
+# On a quiet machine the POST settles at 40 to 50 s; at load 15 its last step (270 to 130 µs) came
+# after 65 to 70 s of traffic, which a 60 s ceiling would have measured as the change's figure.
 # The costs of the windows go to the log.
 warm_up() {
   local name=$1 pid=$2 url=$3 script=$4 run=$5 elapsed=0 window=0 line c0 c1 n cost costs=
