@@ -6,7 +6,7 @@
 #   bench/ab.sh                 this worktree against main
 #   bench/ab.sh 7323738         ... against any commit, branch or tag
 #   BASELINE_JAR=x.jar bench/ab.sh   ... against a jar already built
-#   ROUNDS=4 CYCLES=50 DURATION=5s WARMUP=10s WARMUP_MAX=45s bench/ab.sh main start first get post
+#   ROUNDS=4 CYCLES=50 DURATION=5s WARMUP=40s WARMUP_MAX=90s bench/ab.sh main start first get post
 #   SKIP_BUILD=1 bench/ab.sh    reuse this worktree's jars as they are built
 #
 # The reference's jar is built once per commit in a temporary worktree (bench/target/ab/REF.jar,
@@ -35,8 +35,8 @@ export ROUNDS_DIR=$AB/rounds
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-16}
 DURATION=${DURATION:-5s}
-WARMUP=${WARMUP:-10s}
-WARMUP_MAX=${WARMUP_MAX:-45s}
+WARMUP=${WARMUP:-40s}
+WARMUP_MAX=${WARMUP_MAX:-90s}
 ROUNDS=${ROUNDS:-4}
 CYCLES=${CYCLES:-50}
 PARTS=${*:-start requests first get post}

@@ -11,7 +11,7 @@
 #   SKIP_BUILD=1 bench/run.sh         reuse the jars already built
 #   BASELINE_JAR=old.jar bench/run.sh also measure another build of banks-sandbox.jar, alternating
 #                                     with this one (throughput, start, first): before/after
-#   DURATION=10s WARMUP=10s ROUNDS=5 STARTS=9 CYCLES=50 bench/run.sh
+#   DURATION=10s WARMUP=40s ROUNDS=5 STARTS=9 CYCLES=50 bench/run.sh
 #   DURATION=3s ROUNDS=1 STARTS=3 CYCLES=10 bench/run.sh throughput start first   a quick check
 #   BASELINE_JAR=old.jar ONLY="sandbox_post baseline_post" bench/run.sh throughput
 #                                     an A/B of one row: only the throughput samples named
@@ -58,8 +58,8 @@ JAVA25_HOME=${JAVA25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-16}
 DURATION=${DURATION:-5s}
-WARMUP=${WARMUP:-10s}           # at least this much warm-up per throughput sample ...
-WARMUP_MAX=${WARMUP_MAX:-45s}   # ... and then on until the server's CPU per request settles, at most this
+WARMUP=${WARMUP:-40s}           # at least this much warm-up per throughput sample ...
+WARMUP_MAX=${WARMUP_MAX:-90s}   # ... and then on until the server's CPU per request settles, at most this
 ROUNDS=${ROUNDS:-3}
 STARTS=${STARTS:-5}
 CYCLES=${CYCLES:-30}
