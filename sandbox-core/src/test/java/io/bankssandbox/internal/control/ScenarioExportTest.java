@@ -169,4 +169,16 @@ class ScenarioExportTest {
                 + "\"save\":{\"card_1\":\"$.events[0].id\"}}");
         assertThat(steps.get(5).toString()).isEqualTo("{\"advance_to\":\"2026-03-02T17:00:09Z\"}");
     }
+
+    @Test
+    void onlyWhatACreatedObjectHoldsIsExpectedByItsShapeNestedObjectsIncluded() throws Exception {
+        String card = IdGenerator.format("card_", 7, IdGenerator.FIRST_RUNTIME_COUNTER);
+        String account = IdGenerator.format("account_", 7, 3);
+        List<RequestJournal.Step> session = List.of(api("2026-03-02T15:00:00Z", "GET", "/v0/x", null, null, 200,
+                "{\"account\":{\"id\":\"" + account + "\",\"number\":\"1234567890\"},\"card\":{\"id\":\"" + card
+                        + "\",\"billing\":{\"zip\":\"78701\"}}}", 1));
+        JsonNode expected = ScenarioExport.of(session, "default", 7, START, 1, null).at("/steps/0/expect/body");
+        assertThat(expected.toString()).isEqualTo("{\"account\":{\"id\":\"" + account + "\",\"number\":\"1234567890\"},"
+                + "\"card\":{\"id\":\"${card_1}\",\"billing\":{\"zip\":{\"$regex\":\"[0-9]{5}\"}}}}");
+    }
 }
