@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.bankssandbox.Sandbox;
+import io.bankssandbox.internal.testing.ApiClient;
 import io.bankssandbox.internal.testing.SandboxTestBase;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,8 +18,19 @@ import org.junit.jupiter.api.Test;
  */
 class ControlRoutesTest extends SandboxTestBase {
 
+    /**
+     * In a sandbox of its own, started inside the test: what a sandbox registers as it starts (these
+     * routes, the log's subscription) is then covered by this test, for mutation testing.
+     */
     @Test
-    void theMovesAfterAPositionAreListedAndWithoutOneOnlyThePositionNow() {
+    void theMovesAfterAPositionAreListedAndFaultsListedAndCleared() {
+        try (Sandbox own = Sandbox.start()) {
+            movesAfterAPosition(new ApiClient(own.baseUrl(), null));
+            faultsListedAndCleared(new ApiClient(own.baseUrl(), null));
+        }
+    }
+
+    private void movesAfterAPosition(ApiClient control) {
         JsonNode now = control.get("/_sandbox/clock/events").json();
         assertThat(now.get("events")).isEmpty();
         long position = now.get("position").asLong();
@@ -33,8 +46,7 @@ class ControlRoutesTest extends SandboxTestBase {
         assertThat(control.get("/_sandbox/clock/events").json().get("events")).isEmpty();
     }
 
-    @Test
-    void faultsAreListedAndClearedOverHttp() {
+    private static void faultsListedAndCleared(ApiClient control) {
         control.post("/_sandbox/faults", Map.of("method", "GET", "path", "/v0/accounts", "status", 500, "times", 2), null);
         JsonNode listed = control.get("/_sandbox/faults").json().get("faults");
         assertThat(listed).hasSize(1);
