@@ -145,6 +145,16 @@ class LogReaderTest {
     }
 
     @Test
+    void aBadLineFollowedByOneStartingWithAZeroByteIsDamageNotATornTail() throws IOException {
+        byte[] first = records(1, 1);
+        byte[] garbled = line("{\"seq\":2}");
+        garbled[10] = 'X';
+        Files.write(log(), concat(first, garbled, new byte[] {0, '\n'}));
+        assertThatThrownBy(() -> replay(0, new long[1])).isInstanceOf(StateFile.StateFileException.class)
+                .hasMessageStartingWith(log() + ": line 2 (byte " + first.length + ") its checksum does not match");
+    }
+
+    @Test
     void aBadLineBeforeTheLastStopsTheStart() throws IOException {
         byte[] first = records(1, 1);
         byte[] garbled = line("{\"seq\":2}");

@@ -320,8 +320,10 @@ class StateFileTest {
         SandboxRuntime runtime = runtime();
         StateFileOpener.open(runtime, file()).close();
         Object before = Files.readAttributes(file(), BasicFileAttributes.class).fileKey();
+        Files.writeString(dir.resolve("sandbox.json.tmp"), "{\"half\":"); // no snapshot is written to replace it
         open(runtime(), file());
         assertThat(Files.readAttributes(file(), BasicFileAttributes.class).fileKey()).isEqualTo(before);
+        assertThat(dir.resolve("sandbox.json.tmp")).as("an unfinished snapshot is removed").doesNotExist();
     }
 
     @Test
