@@ -1,6 +1,7 @@
 // The Playwright fixture: each test gets a `sandbox` of its own, created before it and closed after it,
 // on one server per run (BANKS_SANDBOX_URL, e.g. Playwright's webServer running `npx banks-sandbox serve`)
-// or else one server per worker. A failed test's report carries the sandbox's request journal.
+// or else one server per worker: the jar, or the image in a container (banksSandboxContainer). A failed
+// test's report carries the sandbox's request journal.
 import { test as base } from "@playwright/test";
 import type { Sandbox } from "./sandbox.js";
 import { connect, startServer, type NewSandboxOptions, type Server, type ServerOptions } from "./server.js";
@@ -21,17 +22,26 @@ export interface BanksSandboxWorkerFixtures {
   serverOptions: ServerOptions;
   /** The server's URL: BANKS_SANDBOX_URL by default; `""` has each worker start its own. */
   banksSandboxUrl: string | undefined;
+  /**
+   * A worker's own server in a container instead of a JVM on this machine (needs the `testcontainers`
+   * package): `true` runs this version's image, a string names another; `serverOptions` reach it as its
+   * variables. Off by default.
+   */
+  banksSandboxContainer: boolean | string;
 }
 
 export const test = base.extend<BanksSandboxFixtures, BanksSandboxWorkerFixtures>({
   serverOptions: [{}, { scope: "worker", option: true }],
   banksSandboxUrl: [undefined, { scope: "worker", option: true }],
-  banksSandboxServer: [async ({ serverOptions, banksSandboxUrl }, use) => {
+  banksSandboxContainer: [false, { scope: "worker", option: true }],
+  banksSandboxServer: [async ({ serverOptions, banksSandboxUrl, banksSandboxContainer }, use) => {
     const url = banksSandboxUrl ?? process.env.BANKS_SANDBOX_URL;
-    const server = url ? await connect(url, { adminToken: serverOptions.adminToken }) : await startServer(serverOptions);
+    const server = url ? await connect(url, { adminToken: serverOptions.adminToken })
+      : banksSandboxContainer ? await startContainer(banksSandboxContainer, serverOptions)
+      : await startServer(serverOptions);
     await use(server);
     await server.close();
-  }, { scope: "worker" }],
+  }, { scope: "worker", timeout: 180_000 }], // a JVM or a container starting on a loaded machine: longer than a test's 30 s
   sandboxOptions: [{ clock: "frozen" }, { option: true }],
   sandbox: async ({ banksSandboxServer, sandboxOptions }, use, testInfo) => {
     const sandbox = await banksSandboxServer.newSandbox({ name: testInfo.titlePath.join(" > ").slice(0, 200), ...sandboxOptions });
@@ -50,3 +60,9 @@ export const test = base.extend<BanksSandboxFixtures, BanksSandboxWorkerFixtures
     }
   },
 });
+
+/** The image in a container; testcontainers is loaded only here, so a user who never asks for it needs none. */
+async function startContainer(image: true | string, options: ServerOptions): Promise<Server> {
+  const { BanksSandboxContainer } = await import("./testcontainers.js");
+  return new BanksSandboxContainer(image === true ? undefined : image).withServerOptions(options).start();
+}

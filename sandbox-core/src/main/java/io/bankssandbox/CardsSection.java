@@ -48,11 +48,6 @@ final class CardsSection implements Sandbox.Cards {
     }
 
     @Override
-    public CardDecision authorize(String cardId, long amount, String merchantCategoryCode) {
-        return authorize(cardId, CardPayment.of(amount, merchantCategoryCode));
-    }
-
-    @Override
     public CardDecision authorize(String cardId, CardPayment payment) {
         CardAuthorizer.PaymentRequest request = Values.paymentRequest(payment);
         operator.check("POST", "/_sandbox/cards/{card_id}/authorizations", request);

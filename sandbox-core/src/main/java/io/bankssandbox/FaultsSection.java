@@ -16,11 +16,6 @@ final class FaultsSection implements Sandbox.Faults {
     }
 
     @Override
-    public List<Fault> inject(String method, String path, int status) {
-        return inject(Fault.of(method, path, status));
-    }
-
-    @Override
     public List<Fault> inject(Fault fault) {
         ObjectNode request = Values.faultRequest(fault);
         operator.check("POST", "/_sandbox/faults", request);

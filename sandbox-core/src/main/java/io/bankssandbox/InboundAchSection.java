@@ -18,11 +18,6 @@ final class InboundAchSection implements Sandbox.InboundAch {
     }
 
     @Override
-    public InboundAchTransfer simulate(String accountId, long amount) {
-        return simulate(InboundAchTransfer.Arrival.of(accountId, amount));
-    }
-
-    @Override
     public InboundAchTransfer simulate(InboundAchTransfer.Arrival arrival) {
         InboundAchLifecycle.Arrival command = Values.arrival(arrival);
         operator.check("POST", "/_sandbox/inbound-ach-transfers", command);
@@ -32,11 +27,6 @@ final class InboundAchSection implements Sandbox.InboundAch {
     @Override
     public InboundAchTransfer accept(String transferId) {
         return operator.call(() -> Values.transfer(feature().accept(transferId)));
-    }
-
-    @Override
-    public InboundAchTransfer decline(String transferId) {
-        return decline(transferId, null);
     }
 
     @Override

@@ -17,9 +17,4 @@ final class InsurancePaymentsSection implements Sandbox.InsurancePayments {
         operator.check("POST", "/_sandbox/insurance-payments", command);
         return operator.call(() -> Values.received(operator.feature(EraFeature.class).receive(command)));
     }
-
-    @Override
-    public InsurancePayment.Received receive(InsurancePayment.Builder payment) {
-        return receive(payment.build());
-    }
 }

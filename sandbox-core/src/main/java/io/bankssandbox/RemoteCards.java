@@ -40,11 +40,6 @@ final class RemoteCards implements Sandbox.Cards {
     }
 
     @Override
-    public CardDecision authorize(String cardId, long amount, String merchantCategoryCode) {
-        return authorize(cardId, CardPayment.of(amount, merchantCategoryCode));
-    }
-
-    @Override
     public CardDecision authorize(String cardId, CardPayment payment) {
         return Values.decision(api.decode(api.post("/_sandbox/cards/" + ControlApi.segment(cardId) + "/authorizations",
                 Values.paymentRequest(payment)), CardAuthorizer.Decision.class));

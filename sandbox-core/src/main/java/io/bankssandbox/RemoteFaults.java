@@ -13,11 +13,6 @@ final class RemoteFaults implements Sandbox.Faults {
     }
 
     @Override
-    public List<Fault> inject(String method, String path, int status) {
-        return inject(Fault.of(method, path, status));
-    }
-
-    @Override
     public List<Fault> inject(Fault fault) {
         return faults(api.post(FAULTS, Values.faultRequest(fault)));
     }

@@ -16,11 +16,6 @@ final class RemoteInboundAch implements Sandbox.InboundAch {
     }
 
     @Override
-    public InboundAchTransfer simulate(String accountId, long amount) {
-        return simulate(InboundAchTransfer.Arrival.of(accountId, amount));
-    }
-
-    @Override
     public InboundAchTransfer simulate(InboundAchTransfer.Arrival arrival) {
         InboundAchLifecycle.Arrival command = Values.arrival(arrival);
         return transfer(api.post(CONTROL, command));
@@ -29,11 +24,6 @@ final class RemoteInboundAch implements Sandbox.InboundAch {
     @Override
     public InboundAchTransfer accept(String transferId) {
         return transfer(api.post(CONTROL + "/" + ControlApi.segment(transferId) + "/accept", Map.of()));
-    }
-
-    @Override
-    public InboundAchTransfer decline(String transferId) {
-        return decline(transferId, null);
     }
 
     @Override

@@ -19,9 +19,4 @@ final class RemoteInsurancePayments implements Sandbox.InsurancePayments {
                 : InsurancePaymentView.ByAch.class;
         return Values.received(api.decode(answer, how));
     }
-
-    @Override
-    public InsurancePayment.Received receive(InsurancePayment.Builder payment) {
-        return receive(payment.build());
-    }
 }

@@ -19,11 +19,6 @@ final class RemoteWebhooks extends WebhookWaits {
     }
 
     @Override
-    public WebhookEndpoint subscribe(String url) {
-        return subscribe(WebhookEndpoint.Registration.of(url));
-    }
-
-    @Override
     public WebhookEndpoint subscribe(WebhookEndpoint.Registration registration) {
         return endpoint(api.post(WEBHOOKS, Values.registration(registration)));
     }

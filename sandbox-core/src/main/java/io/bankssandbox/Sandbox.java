@@ -397,7 +397,9 @@ public final class Sandbox implements AutoCloseable {
         Card get(String cardId);
 
         /** A payment at a US merchant. */
-        CardDecision authorize(String cardId, long amount, String merchantCategoryCode);
+        default CardDecision authorize(String cardId, long amount, String merchantCategoryCode) {
+            return authorize(cardId, CardPayment.of(amount, merchantCategoryCode));
+        }
 
         /**
          * Decides a payment; an approved one debits both balances and counts toward the card's limits.
@@ -448,7 +450,9 @@ public final class Sandbox implements AutoCloseable {
     /** Inbound ACH transfers. */
     public interface InboundAch {
         /** A pending credit (positive amount) or debit (negative) that resolves an hour later. */
-        InboundAchTransfer simulate(String accountId, long amount);
+        default InboundAchTransfer simulate(String accountId, long amount) {
+            return simulate(InboundAchTransfer.Arrival.of(accountId, amount));
+        }
 
         InboundAchTransfer simulate(InboundAchTransfer.Arrival arrival);
 
@@ -456,7 +460,9 @@ public final class Sandbox implements AutoCloseable {
         InboundAchTransfer accept(String transferId);
 
         /** Declined with {@code payment_stopped}. */
-        InboundAchTransfer decline(String transferId);
+        default InboundAchTransfer decline(String transferId) {
+            return decline(transferId, null);
+        }
 
         InboundAchTransfer decline(String transferId, String reason);
 
@@ -480,7 +486,9 @@ public final class Sandbox implements AutoCloseable {
          */
         InsurancePayment.Received receive(InsurancePayment payment);
 
-        InsurancePayment.Received receive(InsurancePayment.Builder payment);
+        default InsurancePayment.Received receive(InsurancePayment.Builder payment) {
+            return receive(payment.build());
+        }
     }
 
     /** Remittance advice. */
@@ -561,7 +569,9 @@ public final class Sandbox implements AutoCloseable {
      */
     public interface Webhooks {
         /** Sends both events, as the default key sees them, to {@code url} ({@code inbox} for the sandbox's own receiver). */
-        WebhookEndpoint subscribe(String url);
+        default WebhookEndpoint subscribe(String url) {
+            return subscribe(WebhookEndpoint.Registration.of(url));
+        }
 
         WebhookEndpoint subscribe(WebhookEndpoint.Registration registration);
 
@@ -606,7 +616,9 @@ public final class Sandbox implements AutoCloseable {
     /** Scripted failures. */
     public interface Faults {
         /** The next matching request gets {@code status}; answers the faults now scripted. */
-        List<Fault> inject(String method, String path, int status);
+        default List<Fault> inject(String method, String path, int status) {
+            return inject(Fault.of(method, path, status));
+        }
 
         List<Fault> inject(Fault fault);
 

@@ -19,11 +19,6 @@ final class WebhooksSection extends WebhookWaits {
     }
 
     @Override
-    public WebhookEndpoint subscribe(String url) {
-        return subscribe(WebhookEndpoint.Registration.of(url));
-    }
-
-    @Override
     public WebhookEndpoint subscribe(WebhookEndpoint.Registration registration) {
         var command = Values.registration(registration);
         operator.check("POST", "/_sandbox/webhooks", command);

@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Every Java example of the README, of CHANGELOG.md and of the pages under docs/ is code the build compiles and runs:
  * each {@code ```java} block must appear, whitespace aside, in a source file of one of the roots below
- * (this module's tests, which see sandbox-core and sandbox-junit5 only, and the Spring Boot
- * application the invoker builds and tests on every Boot and server generation). An example may be a
+ * (this module's tests, which see sandbox-core and sandbox-junit5 only, the Spring Boot
+ * application the invoker builds and tests on every Boot and server generation, and the user's project
+ * of sandbox-testcontainers, which the invoker tests against the image). An example may be a
  * whole file or a part of one (a method, a field, a class without its imports). Examples, and the
  * files that hold them, use the public API only: never a type of {@code io.bankssandbox.internal}.
  *
@@ -32,7 +33,8 @@ class DocsExamplesTest {
     static final List<Path> ROOTS = List.of(
             Path.of("sandbox-junit5", "src", "test", "java"),
             Path.of("sandbox-spring", "src", "it", "spring-boot-app", "src", "test", "java"),
-            Path.of("sandbox-spring", "src", "it", "spring-boot-app", "src", "main", "java"));
+            Path.of("sandbox-spring", "src", "it", "spring-boot-app", "src", "main", "java"),
+            Path.of("sandbox-testcontainers", "src", "it", "user-project", "src", "test", "java"));
     private static final Pattern JAVA_BLOCK = Pattern.compile("(?m)^[ \\t]*```java\\n(.*?)^[ \\t]*```\\s*$",
             Pattern.DOTALL); // a block may be indented, as in a list item
     private static final String INTERNAL = "io.bankssandbox.internal";

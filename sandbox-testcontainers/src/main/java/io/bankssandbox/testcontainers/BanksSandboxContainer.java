@@ -15,7 +15,9 @@ import java.util.Locale;
 import org.testcontainers.containers.ContainerLaunchException;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.output.OutputFrame;
+import org.testcontainers.containers.wait.strategy.HttpWaitStrategy;
 import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.containers.wait.strategy.WaitStrategy;
 import org.testcontainers.utility.DockerImageName;
 
 /**
@@ -49,6 +51,7 @@ public class BanksSandboxContainer extends GenericContainer<BanksSandboxContaine
     private static final int KEPT_LOG_CHARS = 32_768;
 
     private final StringBuilder output = new StringBuilder();
+    private final WaitStrategy health = healthWait(null);
     private Sandbox host;
 
     /** The image of this version of the library: {@code banks-sandbox:} {@link Sandbox#version()}. */
@@ -60,9 +63,27 @@ public class BanksSandboxContainer extends GenericContainer<BanksSandboxContaine
     public BanksSandboxContainer(DockerImageName image) {
         super(image);
         withExposedPorts(PORT);
-        waitingFor(Wait.forHttp("/_sandbox/health").forPort(PORT).forStatusCode(200)
-                .withStartupTimeout(Duration.ofSeconds(60)));
+        waitingFor(health);
         withLogConsumer(this::keep);
+    }
+
+    /** {@code /_sandbox/health} answering 200; with an admin token, asked with it (the control API wants it). */
+    private static WaitStrategy healthWait(String adminToken) {
+        HttpWaitStrategy wait = Wait.forHttp("/_sandbox/health").forPort(PORT).forStatusCode(200);
+        if (adminToken != null) {
+            wait.withHeader("Authorization", "Bearer " + adminToken);
+        }
+        // room for a JVM starting on a loaded two-core CI machine (Testcontainers' default is 60 s)
+        return wait.withStartupTimeout(Duration.ofSeconds(120));
+    }
+
+    /** The token is known once every {@code with...} was called: the health wait asks with it, unless replaced. */
+    @Override
+    protected void configure() {
+        super.configure();
+        if (getWaitStrategy() == health && getEnvMap().get(ADMIN_TOKEN) != null) {
+            waitingFor(healthWait(getEnvMap().get(ADMIN_TOKEN)));
+        }
     }
 
     /** The fixture set: a name of the image's ({@code default}) or a directory inside the container. */

@@ -3,6 +3,8 @@ package io.bankssandbox.testcontainers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.bankssandbox.Account;
 import io.bankssandbox.ClockMode;
 import io.bankssandbox.InboundAchTransfer;
@@ -21,13 +23,17 @@ import org.testcontainers.containers.ContainerLaunchException;
 import org.testcontainers.utility.DockerImageName;
 
 /**
- * The image in a real container engine, one container for the class (its start costs seconds): the
- * options reach the sandbox, the host sandbox's handle scripts it over HTTP, and a container that does
- * not start says why.
+ * The image in a real container engine, one container for the class (its start costs seconds), with
+ * sandboxes on demand for what needs isolation: the options reach the sandbox through its variables, the
+ * host sandbox's handle scripts it over HTTP (with the container's admin token), on-demand sandboxes are reached through the one published
+ * port and closed with their handle, and a container that does not start says why.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BanksSandboxContainerTest {
     private static final Instant START = Instant.parse("2026-05-04T09:00:00Z");
+    private static final String TOKEN = "control-secret";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     private BanksSandboxContainer bank;
 
@@ -35,7 +41,7 @@ class BanksSandboxContainerTest {
     void startOne() {
         ContainerEngine.requireImage();
         bank = new BanksSandboxContainer(DockerImageName.parse(ContainerEngine.IMAGE))
-                .withClock(ClockMode.FROZEN).withStart(START).withSeed(7);
+                .withClock(ClockMode.FROZEN).withStart(START).withSeed(7).withEnv(BanksSandboxContainer.ADMIN_TOKEN, TOKEN);
         bank.start();
     }
 
@@ -47,9 +53,16 @@ class BanksSandboxContainerTest {
     }
 
     @Test
-    void theOptionsReachTheSandbox() {
+    void theOptionsReachTheSandboxThroughItsVariables() throws Exception {
         assertThat(bank.sandbox().clock().now()).isEqualTo(START);
+        assertThat(bank.sandbox().exportState().path("sequence").path("seed").asLong()).isEqualTo(7);
+        JsonNode host = get(bank.getBaseUrl() + "/_sandbox/sandboxes").path("data").get(0);
+        assertThat(host.path("host").asBoolean()).isTrue();
+        assertThat(host.path("clock").path("mode").asText()).isEqualTo("frozen");
         assertThat(bank.getApiKey()).isEqualTo(Sandbox.DEFAULT_API_KEY);
+        // the token reached the server (its control API wants it), and the handles send it
+        assertThat(HTTP.send(HttpRequest.newBuilder(URI.create(bank.getBaseUrl() + "/_sandbox/clock")).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode()).isEqualTo(401);
         assertThat(bank.getBaseUrl()).isEqualTo("http://" + bank.getHost() + ":" + bank.getMappedPort(8080));
     }
 
@@ -61,22 +74,77 @@ class BanksSandboxContainerTest {
         InboundAchTransfer credit = sandbox.inboundAch().simulate(operating.id(), 125_00);
         sandbox.clock().advance(Duration.ofHours(1));
 
-        HttpResponse<String> read = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
+        HttpResponse<String> read = HTTP.send(HttpRequest.newBuilder(URI.create(
                         bank.getBaseUrl() + "/v0/inbound-ach-transfers/" + credit.id()))
                 .header("Authorization", "Bearer " + bank.getApiKey()).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(read.statusCode()).isEqualTo(200);
         assertThat(read.body()).contains("\"status\":\"accepted\"");
         assertThat(sandbox.journal().requests("GET", "/v0/inbound-ach-transfers/*")).singleElement()
                 .satisfies(request -> assertThat(request.status()).isEqualTo(200));
+        sandbox.reset();
+    }
+
+    @Test
+    void sandboxesOnDemandAnswerThroughTheOnePortEachIsolatedAndClosedWithItsHandle() throws Exception {
+        Instant hostNow = bank.sandbox().clock().now();
+        String closedUrl;
+        try (Sandbox first = bank.newSandbox(); Sandbox second = bank.newSandbox()) {
+            closedUrl = first.baseUrl();
+            assertThat(first.baseUrl()).startsWith(bank.getBaseUrl() + "/sandboxes/sandbox_");
+            assertThat(second.baseUrl()).startsWith(bank.getBaseUrl() + "/sandboxes/sandbox_").isNotEqualTo(first.baseUrl());
+            // the host's options are an on-demand sandbox's defaults
+            assertThat(first.clock().now()).isEqualTo(START);
+            assertThat(first.exportState().path("sequence").path("seed").asLong()).isEqualTo(7);
+
+            Account operating = first.accounts().named("Riverside Operating");
+            first.inboundAch().simulate(operating.id(), 125_00);
+            first.clock().advance(Duration.ofHours(1));
+
+            assertThat(first.accounts().get(operating.id()).totalBalance()).isEqualTo(operating.totalBalance() + 125_00);
+            assertThat(second.accounts().get(operating.id()).totalBalance()).isEqualTo(operating.totalBalance());
+            assertThat(second.clock().now()).isEqualTo(START);
+            assertThat(bank.sandbox().clock().now()).isEqualTo(hostNow);
+            // the application under test reaches it at its base URL, with its key, through the container's port
+            HttpResponse<String> read = HTTP.send(HttpRequest.newBuilder(URI.create(first.baseUrl() + "/v0/accounts/"
+                    + operating.id())).header("Authorization", "Bearer " + first.apiKey()).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(read.statusCode()).isEqualTo(200);
+            assertThat(JSON.readTree(read.body()).path("total_balance").asLong()).isEqualTo(operating.totalBalance() + 125_00);
+            assertThat(first.journal().requests("GET", "/v0/accounts/*")).hasSize(1);
+            assertThat(second.journal().requests("GET", "/v0/accounts/*")).isEmpty();
+        }
+        String id = closedUrl.substring(closedUrl.lastIndexOf('/') + 1);
+        assertThat(status(bank.getBaseUrl() + "/_sandbox/sandboxes/" + id)).isEqualTo(404);
+        assertThat(status(closedUrl + "/_sandbox/health")).isEqualTo(404);
+    }
+
+    @Test
+    void closingTheHostSandboxsHandleOnlyLetsGoOfIt() throws Exception {
+        Sandbox.connect(URI.create(bank.getBaseUrl()), TOKEN).close();
+
+        assertThat(status(bank.getBaseUrl() + "/_sandbox/health")).isEqualTo(200);
+        assertThat(bank.sandbox().clock().now()).isEqualTo(START);
     }
 
     @Test
     void aContainerThatDoesNotStartThrowsWithItsLog() {
         try (BanksSandboxContainer broken = new BanksSandboxContainer(DockerImageName.parse(ContainerEngine.IMAGE))
-                .withCommand("--fixtures", "no-such-fixture-set")) {
+                .withFixtures("no-such-fixture-set")) {
             assertThatThrownBy(broken::start).isInstanceOf(ContainerLaunchException.class)
                     .satisfies(e -> assertThat(causes(e)).contains("no-such-fixture-set"));
         }
+    }
+
+    private static JsonNode get(String url) throws Exception {
+        HttpResponse<String> answer = HTTP.send(HttpRequest.newBuilder(URI.create(url))
+                .header("Authorization", "Bearer " + TOKEN).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(answer.statusCode()).as(url).isEqualTo(200);
+        return JSON.readTree(answer.body());
+    }
+
+    private static int status(String url) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(url)).header("Authorization", "Bearer " + TOKEN).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
     }
 
     private static String causes(Throwable e) {

@@ -22,8 +22,8 @@ import org.eclipse.jetty.http.UriCompliance;
 import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.HttpConfiguration;
-import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.LocalConnector;
+import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -74,7 +74,9 @@ public final class JettyHost {
         // what Javalin's own server set: paths as clients send them, no Server header
         http.setUriCompliance(UriCompliance.LEGACY);
         http.setSendServerVersion(false);
-        server.setErrorHandler(new JsonErrorPages());
+        // a proxy's Forwarded / X-Forwarded-* become the request's scheme, server name and port
+        http.addCustomizer(new ForwardedHeaders());
+        server.setErrorHandler(new JsonErrorPages(mounted::servedPath));
         ServletContextHandler context = new ServletContextHandler(ServletContextHandler.NO_SESSIONS);
         context.setContextPath("/");
         ServletHolder dispatch = new ServletHolder(mounted);
@@ -92,7 +94,7 @@ public final class JettyHost {
      * sandbox reads its fixtures, instead of while a client waits for its first answer.
      */
     private void warmUp() throws Exception {
-        LocalConnector connector = new LocalConnector(server, new HttpConnectionFactory(http));
+        LocalConnector connector = new LocalConnector(server, new PathKeepingConnectionFactory(http));
         connector.setName("warm-up");
         Javalin app = Javalin.create(javalin -> {
             // Javalin's watcher is a non-daemon thread that waits 5 s to warn that the app was never
@@ -173,7 +175,7 @@ public final class JettyHost {
         String name = "sandbox-" + mounts.incrementAndGet();
         // no acceptor thread: the connector's one selector thread accepts too, so a sandbox holds one
         // pool thread while it is open and its first request takes one hand-off fewer
-        ServerConnector connector = new ServerConnector(server, 0, 1, new HttpConnectionFactory(http));
+        ServerConnector connector = new ServerConnector(server, 0, 1, new PathKeepingConnectionFactory(http));
         connector.setName(name);
         // Jetty closes a connection idle for 30 s by default; a test suite's HTTP client keeps its
         // pooled connections far longer (the JDK's 20 min) while other classes run, and one it reuses
@@ -239,6 +241,13 @@ public final class JettyHost {
             if (paths != null) {
                 paths.remove(path);
             }
+        }
+
+        /** The request's path as the servlet that answers it routes it (see {@link MountedPaths#within}). */
+        String servedPath(Request request) {
+            String path = request.getHttpURI() == null ? "" : String.valueOf(request.getHttpURI().getPath());
+            MountedPaths paths = byConnector.get(request.getConnectionMetaData().getConnector());
+            return paths == null ? path : paths.within(path);
         }
 
         @Override

@@ -6,6 +6,7 @@ import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
@@ -21,6 +22,8 @@ final class MountedPaths {
 
     private final Servlet own;
     private final Map<String, Servlet> under = new ConcurrentHashMap<>();
+    /** The first segments of every path mounted here ({@code /sandboxes}): under one, a path not mounted is a closed one's. */
+    private final Set<String> parents = ConcurrentHashMap.newKeySet();
 
     MountedPaths(Servlet own) {
         this.own = own;
@@ -36,6 +39,7 @@ final class MountedPaths {
         if (under.putIfAbsent(path, servlet) != null) {
             throw new IllegalStateException("a servlet is mounted under " + path + " already");
         }
+        parents.add(path.substring(0, path.indexOf('/', 1)));
     }
 
     void remove(String path) {
@@ -55,6 +59,20 @@ final class MountedPaths {
             }
         }
         own.service(request, response);
+    }
+
+    /**
+     * {@code path} as the servlet answering it routes it, for an answer that must be made before any
+     * servlet is found (Jetty's error pages): the rest after a mounted path, or after a path of the
+     * same parent that is mounted no longer (the port's own servlet answers that path as the closed
+     * sandbox's); any other path as it is.
+     */
+    String within(String path) {
+        String mounted = firstTwoSegments(path);
+        if (mounted == null || !(under.containsKey(mounted) || parents.contains(mounted.substring(0, mounted.indexOf('/', 1))))) {
+            return path;
+        }
+        return path.length() == mounted.length() ? "/" : path.substring(mounted.length());
     }
 
     void destroy() {

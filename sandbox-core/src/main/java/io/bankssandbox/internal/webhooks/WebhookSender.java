@@ -135,7 +135,7 @@ final class WebhookSender implements WebhookTransport {
                 connection.disconnect();
                 return new Outcome(null, "connection error: not an HTTP response", elapsedMillis(started));
             }
-            drain(connection, status);
+            drain(connection, status, started + timeout.toNanos());
             return new Outcome(status, null, elapsedMillis(started));
         } catch (IOException | RuntimeException e) {
             if (connection != null) {
@@ -155,8 +155,10 @@ final class WebhookSender implements WebhookTransport {
     /**
      * Reads the body up to the cap: read whole, the connection serves the next attempt; past the cap,
      * cut off at the timeout or broken, it is closed. The status line decided the attempt already.
+     * The deadline is checked after every read too: a receiver trickling its body never lets a read
+     * time out, and the timer's disconnect is not always seen by a read already under way.
      */
-    private static void drain(HttpURLConnection connection, int status) {
+    private static void drain(HttpURLConnection connection, int status, long deadlineNanos) {
         try (InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream()) {
             if (in == null) {
                 return; // no body
@@ -165,7 +167,7 @@ final class WebhookSender implements WebhookTransport {
             long read = 0;
             for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
                 read += n;
-                if (read > BODY_CAP) {
+                if (read > BODY_CAP || System.nanoTime() - deadlineNanos > 0) {
                     connection.disconnect();
                     return;
                 }

@@ -126,6 +126,38 @@ class ClientAddressTest {
                 "X-Forwarded-Proto", "javascript", "X-Forwarded-Port", "eighty", "X-Forwarded-Prefix", "/a\"b",
                 "Forwarded", "host=\"a b\";proto=ftp"));
         assertThat(created.get("base_url").asText()).isEqualTo("http://localhost:8080/sandboxes/" + created.get("id").asText());
+        // nor a warning of the server's: Jetty's reading of it logs at WARN, which the test output would show
+        assertThat(org.slf4j.LoggerFactory.getLogger("org.eclipse.jetty.util.HostPort").isWarnEnabled()).isFalse();
+    }
+
+    @Test
+    void xForwardedHostsOwnPortWinsOverXForwardedPortAsInJettysOrder() throws IOException {
+        JsonNode created = create(headers("Host", "10.88.0.5:8080", "X-Forwarded-Host", "bank.example.com:9443",
+                "X-Forwarded-Proto", "https", "X-Forwarded-Port", "8443"));
+        assertThat(created.get("base_url").asText()).isEqualTo("https://bank.example.com:9443/sandboxes/" + created.get("id").asText());
+        // Forwarded's host without a port: the scheme's, whatever X-Forwarded-Port says
+        JsonNode rfc = create(headers("Host", "10.88.0.5:8080", "Forwarded", "proto=https;host=bank.example.com",
+                "X-Forwarded-Port", "8443"));
+        assertThat(rfc.get("base_url").asText()).isEqualTo("https://bank.example.com/sandboxes/" + rfc.get("id").asText());
+    }
+
+    @Test
+    void oneForwardedValueThatIsNoPlainHostOrSchemeLeavesTheAddressAsTheConnectionSawIt() throws IOException {
+        JsonNode badScheme = create(headers("Host", "localhost:8080", "X-Forwarded-Host", "bank.example.com",
+                "X-Forwarded-Proto", "javascript"));
+        assertThat(badScheme.get("base_url").asText()).isEqualTo("http://localhost:8080/sandboxes/" + badScheme.get("id").asText());
+        // a host of RFC 3986's sub-delimiters is a host to Jetty, not to us
+        JsonNode subDelimiters = create(headers("Host", "localhost:8080", "X-Forwarded-Host", "bank'(x).example"));
+        assertThat(subDelimiters.get("base_url").asText()).isEqualTo("http://localhost:8080/sandboxes/" + subDelimiters.get("id").asText());
+        JsonNode badHost = create(headers("Host", "bank'(x).example:8080"));
+        assertThat(badHost.get("base_url").asText()).startsWith("http://127.0.0.1:").doesNotContain("bank");
+    }
+
+    @Test
+    void onlyTheDocumentedHeadersCountNotJettysOthers() throws IOException {
+        JsonNode created = create(headers("Host", "localhost:8080", "X-Forwarded-Server", "proxy.example",
+                "X-Proxied-Https", "on", "Proxy-ssl-id", "abc", "X-Forwarded-For", "192.0.2.60"));
+        assertThat(created.get("base_url").asText()).isEqualTo("http://localhost:8080/sandboxes/" + created.get("id").asText());
     }
 
     @Test

@@ -3,7 +3,9 @@ package io.bankssandbox.internal.openapi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -43,5 +45,20 @@ class OperationIndexTest {
         assertThatThrownBy(() -> served.operation("GET", "/v0/no-such-route"))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("route GET /v0/no-such-route is not in the OpenAPI document");
+    }
+
+    /** Generators of clients (the npm package's types among them) refuse a document that names two operations alike. */
+    @Test
+    void everyOperationIdNamesOneOperation() {
+        Map<String, List<String>> byId = new HashMap<>();
+        OpenApiDocument.load().document().path("paths").properties().forEach(path -> path.getValue().properties()
+                .forEach(method -> {
+                    JsonNode id = method.getValue().path("operationId");
+                    if (id.isTextual()) {
+                        byId.computeIfAbsent(id.asText(), k -> new ArrayList<>()).add(method.getKey() + " " + path.getKey());
+                    }
+                }));
+        assertThat(byId).isNotEmpty();
+        assertThat(byId).allSatisfy((id, operations) -> assertThat(operations).as(id).hasSize(1));
     }
 }

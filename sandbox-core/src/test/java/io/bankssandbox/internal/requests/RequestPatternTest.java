@@ -47,7 +47,7 @@ class RequestPatternTest {
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource({"POST, /v0/cards*, true", "GET, /v0/cards*, false", "POST, /v0/account*, false"})
     void aFaultAndAJournalEntryPickAsThePatternDoes(String method, String path, boolean picked) {
-        Fault fault = new Fault(method, path, 503, null, null, 0, false, false, 1);
+        Fault fault = new Fault(method, path, 503, null, java.util.Map.of(), 0, false, false, 1);
         assertThat(fault.matches("POST", "/v0/cards?x=1")).isEqualTo(picked);
         JournalEntry entry = new JournalEntry(1, java.time.Instant.EPOCH, "POST", "/v0/cards?x=1", null, null, 201, null);
         assertThat(entry.matches(method, path)).isEqualTo(picked);

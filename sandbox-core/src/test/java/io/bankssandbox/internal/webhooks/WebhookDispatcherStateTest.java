@@ -2,32 +2,32 @@ package io.bankssandbox.internal.webhooks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.bankssandbox.internal.access.ApiKey;
+import io.bankssandbox.internal.clock.ClockMode;
+import io.bankssandbox.internal.clock.SandboxClock;
+import io.bankssandbox.internal.events.DomainEvents;
+import io.bankssandbox.internal.state.IdGenerator;
 import io.bankssandbox.internal.state.SandboxState;
 import io.bankssandbox.internal.state.StateHolder;
 import io.bankssandbox.internal.testing.Await;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The delivery engine as the state moves under it, through its transport seam: the inbox needs no
- * transport; a result for a replaced state is dropped; a delivery no longer pending, rescheduled or
- * of a deleted endpoint is not sent when its old turn comes; closing abandons what is in flight.
+ * The delivery engine when its state moves under it: a result for a replaced state is dropped, a
+ * delivery no longer pending is not sent, a stale entry waits for its later time, a deleted
+ * endpoint's lane is dropped; and closing abandons what is in flight.
  */
-class WebhookDispatcherStateTest extends DispatcherHarness {
-    @Test
-    void theInboxReceivesEveryDueDeliveryAtOnceWithoutATransport() {
-        deliver(1, INBOX, T0);
-        deliver(2, INBOX, T0);
-        assertThat(awaitStatus(id(1), WebhookDelivery.DELIVERED).attempts())
-                .containsExactly(new WebhookDelivery.Attempt(T0, 200, null, 0));
-        assertThat(awaitStatus(id(2), WebhookDelivery.DELIVERED).attempts())
-                .containsExactly(new WebhookDelivery.Attempt(T0, 200, null, 0));
-        assertThat(transportsMade).hasValue(0);
-        assertThat(receiver.sent()).isEmpty();
-    }
-
+class WebhookDispatcherStateTest extends WebhookDispatcherFixture {
     @Test
     void aResultThatArrivesForAReplacedStateIsDroppedAndTheNewStatesDeliveriesAreSent() {
         receiver.answer(d -> null);
@@ -133,4 +133,5 @@ class WebhookDispatcherStateTest extends DispatcherHarness {
         assertThat(receiver.sent()).isEmpty();
         assertThat(stored(id(1)).attempts()).isEmpty();
     }
+
 }

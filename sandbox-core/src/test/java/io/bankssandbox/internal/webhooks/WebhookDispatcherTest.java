@@ -2,6 +2,15 @@ package io.bankssandbox.internal.webhooks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.bankssandbox.internal.access.ApiKey;
+import io.bankssandbox.internal.clock.ClockMode;
+import io.bankssandbox.internal.clock.SandboxClock;
+import io.bankssandbox.internal.events.DomainEvents;
+import io.bankssandbox.internal.state.IdGenerator;
+import io.bankssandbox.internal.state.SandboxState;
+import io.bankssandbox.internal.state.StateHolder;
+import io.bankssandbox.internal.testing.Await;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -9,15 +18,18 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The delivery engine sending, through its transport seam (a receiver in this JVM, no socket):
- * retries come due on the sandbox clock and never before; a lane sends in event order, one at a time
- * until a backlog opens its window; each endpoint has its own lane; a delivery waits for the
- * durability barrier.
+ * The delivery engine on its own, through its transport seam: a receiver in this JVM instead of a
+ * socket, the sandbox clock frozen and moved by the test. Retries come due on the sandbox clock and
+ * never before; a lane sends in event order, one at a time until a backlog opens its window; a
+ * delivery waits for the durability barrier; the inbox needs no transport. When the state moves
+ * under it, and closing: {@link WebhookDispatcherStateTest}.
  */
-class WebhookDispatcherTest extends DispatcherHarness {
+class WebhookDispatcherTest extends WebhookDispatcherFixture {
     @Test
     void aDueDeliveryIsSentAndItsResultWrittenWithTheSandboxTimeOfTheAttempt() {
         receiver.answer(d -> new WebhookTransport.Outcome(204, null, 7));
@@ -171,6 +183,18 @@ class WebhookDispatcherTest extends DispatcherHarness {
         clock.set(T0.plus(Duration.ofMinutes(1)));
         assertThat(awaitStatus(id(1), WebhookDelivery.DELIVERED).attempts()).hasSize(2);
         assertThat(passes).hasValue(1);
+    }
+
+    @Test
+    void theInboxReceivesEveryDueDeliveryAtOnceWithoutATransport() {
+        deliver(1, INBOX, T0);
+        deliver(2, INBOX, T0);
+        assertThat(awaitStatus(id(1), WebhookDelivery.DELIVERED).attempts())
+                .containsExactly(new WebhookDelivery.Attempt(T0, 200, null, 0));
+        assertThat(awaitStatus(id(2), WebhookDelivery.DELIVERED).attempts())
+                .containsExactly(new WebhookDelivery.Attempt(T0, 200, null, 0));
+        assertThat(transportsMade).hasValue(0);
+        assertThat(receiver.sent()).isEmpty();
     }
 
 }

@@ -1,5 +1,7 @@
 package io.bankssandbox.internal.webhooks;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.bankssandbox.internal.access.ApiKey;
 import io.bankssandbox.internal.clock.ClockMode;
@@ -11,17 +13,21 @@ import io.bankssandbox.internal.state.StateHolder;
 import io.bankssandbox.internal.testing.Await;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 
 /**
  * The delivery engine on its own, through its transport seam: a receiver in this JVM instead of a
- * socket, the sandbox clock frozen and moved by the test, a state holder with three endpoints (two
- * receivers and the inbox). What each test class of the engine starts from.
+ * socket, the sandbox clock frozen and moved by the test (the fixture of {@link WebhookDispatcherTest}
+ * and {@link WebhookDispatcherStateTest}).
  */
-abstract class DispatcherHarness {
+abstract class WebhookDispatcherFixture {
     static final Instant T0 = Instant.parse("2026-03-02T15:00:00Z");
     static final Duration WITHIN = Duration.ofSeconds(30);
     static final String KEY = "lm_key_test";
@@ -96,7 +102,6 @@ abstract class DispatcherHarness {
     List<InProcessReceiver.Sent> awaitSent(int count) {
         return Await.until(count + " attempts sent", WITHIN, receiver::sent, sent -> sent.size() >= count);
     }
-
 
     String workerStack() {
         StringBuilder stack = new StringBuilder();
