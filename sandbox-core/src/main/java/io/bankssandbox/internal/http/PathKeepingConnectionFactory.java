@@ -22,6 +22,11 @@ final class PathKeepingConnectionFactory extends HttpConnectionFactory {
     /** What Jetty's HTTP/1.1 connection names the request it makes for a message it could not read. */
     private static final String BAD_MESSAGE_METHOD = "BAD";
     private static final Pattern READABLE = Pattern.compile("/[A-Za-z0-9._~!$&'()*+,;=:@/-]*");
+    /**
+     * Whether this Jetty has the chunk size limit (12.1): Spring Boot 3.5 manages Jetty 12.0, which
+     * has none, and a call to it there fails every connection with {@code NoSuchMethodError}.
+     */
+    private static final boolean CHUNK_LIMIT = hasChunkLimit();
 
     PathKeepingConnectionFactory(HttpConfiguration configuration) {
         super(configuration);
@@ -30,8 +35,19 @@ final class PathKeepingConnectionFactory extends HttpConnectionFactory {
     @Override
     public Connection newConnection(Connector connector, EndPoint endPoint) {
         HttpConnection connection = new PathKeepingConnection(getHttpConfiguration(), connector, endPoint);
-        connection.setTransferEncodingChunkMaxLength(getTransferEncodingChunkMaxLength());
+        if (CHUNK_LIMIT) {
+            connection.setTransferEncodingChunkMaxLength(getTransferEncodingChunkMaxLength());
+        }
         return configure(connection, connector, endPoint);
+    }
+
+    private static boolean hasChunkLimit() {
+        try {
+            HttpConnectionFactory.class.getMethod("getTransferEncodingChunkMaxLength");
+            return true;
+        } catch (NoSuchMethodException jetty120) {
+            return false;
+        }
     }
 
     /** The plain-path start of {@code target} ({@code /} when it has none), which Jetty reads. */
