@@ -116,4 +116,69 @@ class ScenarioExportTest {
         JsonNode expected = ScenarioExport.of(session, "default", 7, START, 1, fixtures).at("/steps/0/expect/body");
         assertThat(expected.toString()).isEqualTo("{\"id\":\"${card_1}\",\"last_4\":{\"$regex\":\"[0-9]{4}\"},\"blocked\":[\"7995\"]}");
     }
+
+    private static RequestJournal.Step control(String at, String method, String path, String body, int status,
+                                               String answer) throws Exception {
+        return new RequestJournal.Step(true, new JournalEntry(2, Instant.parse(at), method, path, null,
+                body == null ? null : json(body), status, json(answer)), 0);
+    }
+
+    @Test
+    void eachStepCarriesTheKeyItWasSentWithAndExpectsAnAnswerItsRequestCouldBeRead() throws Exception {
+        String error = "{\"statusCode\":400,\"error\":\"Bad Request\",\"message\":[\"x\"]}";
+        List<RequestJournal.Step> session = List.of(
+                api("2026-03-02T15:00:00Z", "POST", "/v0/cards", null, "{}", 400, error, 1),
+                api("2026-03-02T15:00:00Z", "GET", "/v0/accounts", "k-get", null, 200, "{\"data\":[]}", 1),
+                api("2026-03-02T15:00:00Z", "GET", "/v0/accounts/nobody", null, null, 404, error, 1),
+                api("2026-03-02T15:00:00Z", "POST", "/v0/cards", "k-2", null, 400, error, 1),
+                api("2026-03-02T15:00:00Z", "POST", "/v0/cards", "k-3", null, 201, "{\"nickname\":\"x\"}", 1),
+                control("2026-03-02T15:00:00Z", "POST", "/_sandbox/faults", "{}", 201, "{\"status\":503}"));
+        JsonNode steps = ScenarioExport.of(session, "default", 42, START, 1, null).get("steps");
+        assertThat(steps).hasSize(6);
+        // a POST sent without a key replays without one (null); a GET keeps a key it was sent with, and has none otherwise
+        assertThat(steps.get(0).at("/request/headers/Idempotency-Key").isNull()).isTrue();
+        assertThat(steps.get(1).at("/request/headers/Idempotency-Key").asText()).isEqualTo("k-get");
+        assertThat(steps.get(2).at("/request/headers").isMissingNode()).isTrue();
+        assertThat(steps.get(5).at("/control/headers").isMissingNode()).isTrue(); // control requests take no key
+        // an answer is expected whole unless it refused a body that could not be read (there is none to replay)
+        assertThat(steps.get(0).at("/expect/body").toString()).isEqualTo(error);
+        assertThat(steps.get(2).at("/expect/body").toString()).isEqualTo(error);
+        assertThat(steps.get(3).at("/expect").toString()).isEqualTo("{\"status\":400}");
+        assertThat(steps.get(4).at("/expect/body").toString()).isEqualTo("{\"nickname\":\"x\"}");
+        assertThat(steps.get(5).at("/expect/body").toString()).isEqualTo("{\"status\":503}");
+    }
+
+    @Test
+    void aGapOfASecondOrMoreBeforeAnApiRequestIsWaitingAndAControlRequestNeverWaits() throws Exception {
+        String card = IdGenerator.format("card_", 7, IdGenerator.FIRST_RUNTIME_COUNTER);
+        List<RequestJournal.Step> session = List.of(
+                api("2026-03-02T15:00:01Z", "GET", "/v0/accounts", null, null, 200, "{\"data\":[]}", 1),
+                api("2026-03-02T15:00:01.900Z", "GET", "/v0/accounts", null, null, 200, "{\"data\":[]}", 1),
+                control("2026-03-02T15:00:09Z", "POST", "/_sandbox/faults", "{}", 201, "{\"status\":503}"),
+                control("2026-03-02T15:00:09Z", "POST", "/_sandbox/clock/advance", "{\"by\":\"PT1H\"}", 200,
+                        "{\"now\":\"2026-03-02T16:00:09Z\",\"events\":[{\"type\":\"card.created\",\"id\":\"" + card + "\"}]}"),
+                control("2026-03-02T16:00:09Z", "POST", "/_sandbox/clock/advance", "{\"by\":\"PT1H\"}", 200,
+                        "{\"now\":\"2026-03-02T17:00:09Z\",\"events\":[]}"));
+        JsonNode steps = ScenarioExport.of(session, "default", 42, START, 1, null).get("steps");
+        assertThat(steps).hasSize(6);
+        assertThat(steps.get(0).get("advance_to").asText()).isEqualTo("2026-03-02T15:00:01Z"); // exactly a second
+        assertThat(steps.get(1).has("request")).isTrue();
+        assertThat(steps.get(2).has("request")).isTrue(); // 0.9 s after the last request, not after the start
+        assertThat(steps.get(3).has("control")).isTrue();
+        assertThat(steps.get(4).toString()).isEqualTo("{\"advance_to\":\"2026-03-02T16:00:09Z\","
+                + "\"save\":{\"card_1\":\"$.events[0].id\"}}");
+        assertThat(steps.get(5).toString()).isEqualTo("{\"advance_to\":\"2026-03-02T17:00:09Z\"}");
+    }
+
+    @Test
+    void onlyWhatACreatedObjectHoldsIsExpectedByItsShapeNestedObjectsIncluded() throws Exception {
+        String card = IdGenerator.format("card_", 7, IdGenerator.FIRST_RUNTIME_COUNTER);
+        String account = IdGenerator.format("account_", 7, 3);
+        List<RequestJournal.Step> session = List.of(api("2026-03-02T15:00:00Z", "GET", "/v0/x", null, null, 200,
+                "{\"account\":{\"id\":\"" + account + "\",\"number\":\"1234567890\"},\"card\":{\"id\":\"" + card
+                        + "\",\"billing\":{\"zip\":\"78701\"}}}", 1));
+        JsonNode expected = ScenarioExport.of(session, "default", 7, START, 1, null).at("/steps/0/expect/body");
+        assertThat(expected.toString()).isEqualTo("{\"account\":{\"id\":\"" + account + "\",\"number\":\"1234567890\"},"
+                + "\"card\":{\"id\":\"${card_1}\",\"billing\":{\"zip\":{\"$regex\":\"[0-9]{5}\"}}}}");
+    }
 }

@@ -65,6 +65,18 @@ class LogReaderTest {
     }
 
     @Test
+    void rotatedFilesComeInTheOrderOfTheirNumbersWhateverOrderTheDirectoryListsThem() throws IOException {
+        List<Path> sorted = new ArrayList<>();
+        for (int n : new int[] {7, 2, 11, 1, 9, 4, 12, 3, 10, 5, 8, 6}) {
+            Files.write(dir.resolve("sandbox.json.log." + n), records(n, n));
+        }
+        for (int n = 1; n <= 12; n++) {
+            sorted.add(dir.resolve("sandbox.json.log." + n));
+        }
+        assertThat(LogReader.rotated(log())).containsExactlyElementsOf(sorted);
+    }
+
+    @Test
     void onlyFilesNamedLogDotDigitsAreRotatedLogs() throws IOException {
         for (String name : List.of("sandbox.json.log.tmp", "sandbox.json.log.1x", "sandbox.json.log.",
                 "sandbox.json.log.1234567890123456789", "other.json.log.1", "sandbox.json.lock")) {
@@ -130,6 +142,16 @@ class LogReaderTest {
         long[] last = new long[1];
         assertThat(replay(0, last)).containsExactly(1L, 2L);
         assertThat(Files.readAllBytes(log())).isEqualTo(whole);
+    }
+
+    @Test
+    void aBadLineFollowedByOneStartingWithAZeroByteIsDamageNotATornTail() throws IOException {
+        byte[] first = records(1, 1);
+        byte[] garbled = line("{\"seq\":2}");
+        garbled[10] = 'X';
+        Files.write(log(), concat(first, garbled, new byte[] {0, '\n'}));
+        assertThatThrownBy(() -> replay(0, new long[1])).isInstanceOf(StateFile.StateFileException.class)
+                .hasMessageStartingWith(log() + ": line 2 (byte " + first.length + ") its checksum does not match");
     }
 
     @Test

@@ -241,6 +241,9 @@ class StateFileTest {
                 .hasMessage("State file " + log() + " could not be written (" + log() + " no longer exists): the change"
                         + " is applied in memory but not durable");
         stateFile.end();
+        stateFile.begin(); // a request that wrote nothing (a read) still answers
+        stateFile.settle();
+        stateFile.end();
     }
 
     @Test
@@ -266,6 +269,8 @@ class StateFileTest {
         assertThat(snapshotRows).as("every record up to the snapshot's seq is in it").isEqualTo((int) covered);
         assertThat(covered).isGreaterThanOrEqualTo(threshold / (padding.length() + 1024));
         Await.until("the rotated log deleted", Duration.ofSeconds(30), () -> LogReader.rotated(log()), List::isEmpty);
+        assertThat(Thread.getAllStackTraces().keySet()).filteredOn(t -> t.getName().startsWith("state-file-compaction "))
+                .isNotEmpty().allSatisfy(t -> assertThat(t.isDaemon()).as("compaction never keeps a process alive").isTrue());
     }
 
     @Test
@@ -315,8 +320,10 @@ class StateFileTest {
         SandboxRuntime runtime = runtime();
         StateFileOpener.open(runtime, file()).close();
         Object before = Files.readAttributes(file(), BasicFileAttributes.class).fileKey();
+        Files.writeString(dir.resolve("sandbox.json.tmp"), "{\"half\":"); // no snapshot is written to replace it
         open(runtime(), file());
         assertThat(Files.readAttributes(file(), BasicFileAttributes.class).fileKey()).isEqualTo(before);
+        assertThat(dir.resolve("sandbox.json.tmp")).as("an unfinished snapshot is removed").doesNotExist();
     }
 
     @Test

@@ -70,6 +70,17 @@ class StateLogTest {
     }
 
     @Test
+    void aWaitForALineAlreadyOnDiskReturnsAtOnceEvenIfTheFileWentSince() throws IOException {
+        StateLog log = new StateLog(path(), 0);
+        log.append(StateLogTest::line);
+        log.awaitDurable(1);
+        Files.delete(path());
+        log.awaitDurable(1); // acknowledged while it was on disk: nothing is written or checked again
+        assertThat(log.failure()).isNull();
+        assertThatThrownBy(log::close).isInstanceOf(IOException.class); // closing writes, and finds the file gone
+    }
+
+    @Test
     void closingWritesWhatIsStillBuffered() throws IOException {
         StateLog log = new StateLog(path(), 0);
         log.append(StateLogTest::line);

@@ -11,8 +11,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The onboarding simulation's bad input: a 400 in the control API's shape naming every problem, and
- * nothing stored (no entity, account, connection or event).
+ * The onboarding simulation over HTTP: bad input is a 400 in the control API's shape naming every
+ * problem, and nothing stored (no entity, account, connection or event); a connect answers which key
+ * now sees which entity, and refuses an unknown entity or a key that already sees it.
  */
 class OnboardingTest extends SandboxTestBase {
 
@@ -77,5 +78,25 @@ class OnboardingTest extends SandboxTestBase {
         assertThat(control.get("/_sandbox/webhooks/deliveries").json().get("data")).isEmpty();
         // the same practice without the problem is onboarded
         assertThat(control.post("/_sandbox/entities", practice()).status()).isEqualTo(201);
+    }
+
+    @Test
+    void aConnectAnswersTheKeyAndTheEntityAndTheKeySeesItFromThen() {
+        Map<String, Object> body = practice();
+        body.put("api_keys", List.of());
+        String entityId = control.post("/_sandbox/entities", body).json().get("id").asText();
+        assertThat(api.as(ONE).get("/v0/entities/" + entityId).status()).isEqualTo(404);
+
+        ApiClient.Response connected = control.post("/_sandbox/entities/" + entityId + "/connect", Map.of("api_key", ONE));
+        assertThat(connected.status()).as(connected.toString()).isEqualTo(200);
+        assertThat(connected.json().get("api_key").asText()).isEqualTo(ONE);
+        assertThat(connected.json().get("entity").get("id").asText()).isEqualTo(entityId);
+        assertThat(connected.json().get("entity").get("name").asText()).isEqualTo("Lakeview Pediatrics, LLC");
+        assertThat(api.as(ONE).get("/v0/entities/" + entityId).status()).isEqualTo(200);
+
+        assertThat(control.post("/_sandbox/entities/" + entityId + "/connect", Map.of("api_key", ONE)).status())
+                .isEqualTo(409);
+        assertThat(control.post("/_sandbox/entities/entity_nobody/connect", Map.of("api_key", ONE)).status())
+                .isEqualTo(404);
     }
 }
