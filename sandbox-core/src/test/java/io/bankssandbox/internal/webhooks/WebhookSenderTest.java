@@ -176,7 +176,26 @@ class WebhookSenderTest {
     }
 
     @Test
+    void anAnswerThatIsNotHttpIsAnErrorWithNoStatus() throws Exception {
+        try (ServerSocket notHttp = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture.runAsync(() -> {
+                try (var socket = notHttp.accept()) {
+                    socket.getInputStream().read(new byte[8192]);
+                    socket.getOutputStream().write("SSH-2.0-OpenSSH_9.2\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            assertThat(attempt("http://127.0.0.1:" + notHttp.getLocalPort() + "/hooks", null))
+                    .extracting(WebhookTransport.Outcome::statusCode, WebhookTransport.Outcome::error)
+                    .containsExactly(null, "connection error: not an HTTP response");
+        }
+    }
+
+    @Test
     void aClosedSenderAbandonsWhatIsInFlightAndSendsNothingMore() throws Exception {
+        // an attempt that would wait five minutes for its answer: only the close can end it within the test
+        sender.timeout(Duration.ofMinutes(5));
         receiver.behave(WebhookReceiver.Behaviour.HANG);
         CompletableFuture<WebhookTransport.Outcome> hanging = sender.send(endpoint(receiver.url(), null), delivery());
         receiver.await(1, WITHIN);
@@ -186,6 +205,7 @@ class WebhookSenderTest {
                 .isLessThan(WebhookSender.TIMEOUT);
         WebhookTransport.Outcome cut = hanging.get(WITHIN.toSeconds(), TimeUnit.SECONDS);
         assertThat(cut.statusCode()).isNull();
+        assertThat(cut.error()).as("cut off by the close, not timed out").startsWith("connection error");
         CompletableFuture<WebhookTransport.Outcome> after = sender.send(endpoint(receiver.url(), null), delivery());
         assertThat(after).as("a closed sender never completes an attempt").isNotDone();
         assertThat(receiver.received()).hasSize(1);
