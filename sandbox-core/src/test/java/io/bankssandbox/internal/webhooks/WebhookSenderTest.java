@@ -143,6 +143,11 @@ class WebhookSenderTest {
     }
 
     @Test
+    void anAttemptIsCutOffAfterTenSecondsUnlessATestSaysOtherwise() {
+        assertThat(WebhookSender.TIMEOUT).isEqualTo(Duration.ofSeconds(10));
+    }
+
+    @Test
     void aReceiverThatHangsIsCutOffAtTheTimeoutAndOneThatTricklesItsAnswerToo() throws Exception {
         sender.timeout(Duration.ofSeconds(1));
         receiver.behave(WebhookReceiver.Behaviour.HANG);
