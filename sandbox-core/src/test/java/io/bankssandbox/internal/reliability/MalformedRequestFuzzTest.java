@@ -26,8 +26,8 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  */
 class MalformedRequestFuzzTest {
     static final int PER_ROUTE = 8;
-    /** Edge cases jqwik prepares for the random property: those of a 20,000-try run, which fits a 2 GB heap. */
-    static final int EDGE_CASES = 20_000;
+    /** The random property draws as a run of this many tries would (a 20,000-try run fits a 2 GB heap). */
+    static final int GENERATION_SIZE = 20_000;
     /**
      * Accepted requests grow the state (each keeps its idempotency key), and every try exports it: the
      * sandbox goes back to its fixtures every this many requests, so a try costs the same at the
@@ -64,7 +64,7 @@ class MalformedRequestFuzzTest {
 
     @Provide
     Arbitrary<MalformedRequests.FuzzRequest> anyRequest() {
-        return new BoundedEdgeCases<>(requests.requests(), EDGE_CASES);
+        return new SizeCappedArbitrary<>(requests.requests(), GENERATION_SIZE);
     }
 
     @Provide
