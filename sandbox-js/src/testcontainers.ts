@@ -3,7 +3,7 @@
 // testcontainers package is an optional peer dependency: only this entry point imports it.
 import { createRequire } from "node:module";
 import type { Readable } from "node:stream";
-import { GenericContainer, Wait, type StartedTestContainer } from "testcontainers";
+import { GenericContainer, getContainerRuntimeClient, type StartedTestContainer, type WaitStrategy } from "testcontainers";
 import { Server, serveOptions, type ServerOptions } from "./server.js";
 
 /** The port the image serves on, inside the container. */
@@ -26,12 +26,13 @@ export class BanksSandboxContainer {
   /** The testcontainers container underneath, for settings this class has no method for. */
   readonly container: GenericContainer;
   readonly #environment: Record<string, string> = {};
+  readonly #health = new HealthWait();
 
   /** `image`: another image or tag of it; by default this package's version, `banks-sandbox:<version>`. */
   constructor(image: string = IMAGE) {
     this.container = new GenericContainer(image)
       .withExposedPorts(PORT)
-      .withWaitStrategy(Wait.forHttp("/_sandbox/health", PORT).forStatusCode(200))
+      .withWaitStrategy(this.#health)
       .withStartupTimeout(120_000); // room for a JVM starting on a loaded two-core CI machine
   }
 
@@ -92,11 +93,8 @@ export class BanksSandboxContainer {
   async start(): Promise<StartedBanksSandboxContainer> {
     let log = "";
     const adminToken = this.#environment.BANKS_SANDBOX_ADMIN_TOKEN;
-    if (adminToken !== undefined) {
-      // the control API, health included, wants the token
-      this.container.withWaitStrategy(Wait.forHttp("/_sandbox/health", PORT).forStatusCode(200)
-        .withHeaders({ Authorization: `Bearer ${adminToken}` }));
-    }
+    // the control API, health included, wants the token
+    this.#health.adminToken = adminToken;
     this.container.withLogConsumer((stream: Readable) => {
       stream.on("data", (chunk: Buffer | string) => {
         log = (log + chunk.toString()).slice(-KEPT_LOG_CHARS);
@@ -106,7 +104,9 @@ export class BanksSandboxContainer {
     try {
       started = await this.container.start();
     } catch (error) {
-      throw new Error(`the Banks Sandbox container did not start: ${(error as Error).message}; its log:\n${log.trim() || "(empty)"}`,
+      // an exited container's log as the engine holds it is whole; the followed one may lag behind
+      const kept = this.#health.exitLog ?? log;
+      throw new Error(`the Banks Sandbox container did not start: ${(error as Error).message}; its log:\n${kept.trim() || "(empty)"}`,
         { cause: error });
     }
     return new StartedBanksSandboxContainer(started, adminToken);
@@ -127,4 +127,67 @@ export class StartedBanksSandboxContainer extends Server {
     }, undefined, adminToken);
     this.container = container;
   }
+}
+
+/** The parts of a dockerode container the health wait uses. */
+interface EngineContainer {
+  inspect(): Promise<{ State: { Status: string; ExitCode: number } }>;
+  logs(options: { stdout: boolean; stderr: boolean; follow: false }): Promise<Buffer>;
+}
+
+/**
+ * Waits until `/_sandbox/health` answers 200, and gives up as soon as the container has exited (a bad
+ * option, a missing fixture set), where a wait on the port alone kept the caller for the whole start
+ * timeout. The testcontainers package's own `abortOnContainerExit` reads the exited container's log with
+ * `follow`, which podman's Docker API never ends: the start then neither resolves nor rejects.
+ */
+class HealthWait implements WaitStrategy {
+  adminToken?: string;
+  /** The exited container's log, read before testcontainers removes it. */
+  exitLog?: string;
+  #timeoutMs = 60_000;
+  #timeoutSet = false;
+
+  withStartupTimeout(startupTimeoutMs: number): this {
+    this.#timeoutMs = startupTimeoutMs;
+    this.#timeoutSet = true;
+    return this;
+  }
+
+  isStartupTimeoutSet(): boolean {
+    return this.#timeoutSet;
+  }
+
+  getStartupTimeout(): number {
+    return this.#timeoutMs;
+  }
+
+  async waitUntilReady(container: EngineContainer, boundPorts: { getBinding(port: number): number }): Promise<void> {
+    this.exitLog = undefined;
+    const host = (await getContainerRuntimeClient()).info.containerRuntime.host;
+    const health = `http://${host}:${boundPorts.getBinding(PORT)}/_sandbox/health`;
+    const headers: Record<string, string> = this.adminToken === undefined ? {} : { Authorization: `Bearer ${this.adminToken}` };
+    const deadline = Date.now() + this.#timeoutMs;
+    for (;;) {
+      const state = await container.inspect().then((info) => info.State, () => undefined); // a failed inspect proves nothing
+      if (state?.Status === "exited" || state?.Status === "dead") {
+        this.exitLog = demux(await container.logs({ stdout: true, stderr: true, follow: false }).catch(() => Buffer.alloc(0)));
+        throw new Error(`the container exited with code ${state.ExitCode} before ${health} answered`);
+      }
+      const status = await fetch(health, { headers, signal: AbortSignal.timeout(5_000) })
+        .then(async (answer) => { await answer.body?.cancel(); return answer.status; }, () => 0);
+      if (status === 200) return;
+      if (Date.now() > deadline) throw new Error(`${health} did not answer 200 within ${this.#timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/** A container's log as the Docker API sends it without a TTY: frames of an 8-byte header (stream, size) and text. */
+function demux(raw: Buffer): string {
+  let text = "";
+  for (let at = 0; at + 8 <= raw.length; at += 8 + raw.readUInt32BE(at + 4)) {
+    text += raw.subarray(at + 8, at + 8 + raw.readUInt32BE(at + 4)).toString("utf8");
+  }
+  return text;
 }

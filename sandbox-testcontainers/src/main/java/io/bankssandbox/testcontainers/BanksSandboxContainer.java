@@ -15,8 +15,6 @@ import java.util.Locale;
 import org.testcontainers.containers.ContainerLaunchException;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.output.OutputFrame;
-import org.testcontainers.containers.wait.strategy.HttpWaitStrategy;
-import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.containers.wait.strategy.WaitStrategy;
 import org.testcontainers.utility.DockerImageName;
 
@@ -51,7 +49,7 @@ public class BanksSandboxContainer extends GenericContainer<BanksSandboxContaine
     private static final int KEPT_LOG_CHARS = 32_768;
 
     private final StringBuilder output = new StringBuilder();
-    private final WaitStrategy health = healthWait(null);
+    private final WaitStrategy health = new HealthWait(null);
     private Sandbox host;
 
     /** The image of this version of the library: {@code banks-sandbox:} {@link Sandbox#version()}. */
@@ -67,22 +65,12 @@ public class BanksSandboxContainer extends GenericContainer<BanksSandboxContaine
         withLogConsumer(this::keep);
     }
 
-    /** {@code /_sandbox/health} answering 200; with an admin token, asked with it (the control API wants it). */
-    private static WaitStrategy healthWait(String adminToken) {
-        HttpWaitStrategy wait = Wait.forHttp("/_sandbox/health").forPort(PORT).forStatusCode(200);
-        if (adminToken != null) {
-            wait.withHeader("Authorization", "Bearer " + adminToken);
-        }
-        // room for a JVM starting on a loaded two-core CI machine (Testcontainers' default is 60 s)
-        return wait.withStartupTimeout(Duration.ofSeconds(120));
-    }
-
     /** The token is known once every {@code with...} was called: the health wait asks with it, unless replaced. */
     @Override
     protected void configure() {
         super.configure();
         if (getWaitStrategy() == health && getEnvMap().get(ADMIN_TOKEN) != null) {
-            waitingFor(healthWait(getEnvMap().get(ADMIN_TOKEN)));
+            waitingFor(new HealthWait(getEnvMap().get(ADMIN_TOKEN)));
         }
     }
 
@@ -185,12 +173,25 @@ public class BanksSandboxContainer extends GenericContainer<BanksSandboxContaine
         try {
             super.start();
         } catch (RuntimeException e) {
-            String log;
-            synchronized (output) {
-                log = output.toString();
+            // the log as the engine holds it is whole; the followed output may lag behind an exit just seen
+            String log = engineLog();
+            if (log.isBlank()) {
+                synchronized (output) {
+                    log = output.toString();
+                }
             }
             throw new ContainerLaunchException("the Banks Sandbox container (" + getDockerImageName()
                     + ") did not start: " + e.getMessage() + "; its log:\n" + (log.isBlank() ? "(empty)" : log), e);
+        }
+    }
+
+    /** The failed container's log as the engine holds it, bounded; empty when there is no container to ask. */
+    private String engineLog() {
+        try {
+            String log = getContainerId() == null ? "" : getLogs();
+            return log.length() > KEPT_LOG_CHARS ? log.substring(log.length() - KEPT_LOG_CHARS) : log;
+        } catch (RuntimeException gone) {
+            return "";
         }
     }
 

@@ -39,6 +39,9 @@ class ConsoleOutputTest {
         assertThat(classPath).contains("slf4j-api");
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        // C1 only and one GC thread, as the build's own test JVMs (the parent POM's argLine): C2's and G1's
+        // threads took CPU from the tests running beside this one, and neither prints a line
+        command.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
         command.addAll(List.of(systemProperties));
         command.addAll(List.of("-cp", classPath, ConsoleProbe.class.getName()));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
