@@ -71,7 +71,7 @@ final class CommandBinding {
 
     /** The command of a body that passed its schema: as Jackson binds it, by {@link RecordBinder} where it can. */
     Object bind(JsonNode body) {
-        Object command = RecordBinder.bind(body, type);
+        Object command = RecordBinder.SHARED.bind(body, type);
         return command != RecordBinder.UNBOUND ? command : bindWithJackson(body);
     }
 

@@ -27,7 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * it. Why: building a Jackson deserializer is a fresh JVM's first POST's costliest step after the
  * schema library (about 90 classes of Jackson's introspection for the first record), where reading a
  * record's components costs a few. A record's shape is read once, then each body costs a constructor
- * call.
+ * call. Shapes are the classes' own, the same for every sandbox: the JVM's sandboxes share {@link #SHARED}.
  */
 final class RecordBinder {
     /** The answer when a body is not one this class binds: bind it with Jackson. */
@@ -35,12 +35,17 @@ final class RecordBinder {
 
     private static final PropertyNamingStrategies.NamingBase NAMES =
             (PropertyNamingStrategies.NamingBase) Json.MAPPER.getPropertyNamingStrategy();
-    private static final Map<Class<?>, Shape> SHAPES = new ConcurrentHashMap<>();
+    /** The binder of every route in this JVM. */
+    static final RecordBinder SHARED = new RecordBinder();
 
-    private RecordBinder() {}
+    private final Map<Class<?>, Shape> shapes = new ConcurrentHashMap<>();
+    private final Map<Class<?>, Map<String, Object>> enums = new ConcurrentHashMap<>();
+
+    /** A binder that reads each shape afresh (a test's: PIT's minions keep static state from mutant to mutant). */
+    RecordBinder() {}
 
     /** The command of {@code type} that {@code body} binds to, or {@link #UNBOUND}. */
-    static Object bind(JsonNode body, Class<?> type) {
+    Object bind(JsonNode body, Class<?> type) {
         try {
             return value(body, type);
         } catch (Unbound e) {
@@ -58,7 +63,7 @@ final class RecordBinder {
         }
     }
 
-    private static Object value(JsonNode node, Type type) throws Unbound {
+    private Object value(JsonNode node, Type type) throws Unbound {
         Class<?> raw = type instanceof ParameterizedType parameterized ? (Class<?>) parameterized.getRawType()
                 : type instanceof Class<?> c ? c : null;
         if (raw == null) {
@@ -102,8 +107,8 @@ final class RecordBinder {
         throw new Unbound();
     }
 
-    private static Object record(JsonNode node, Class<?> type) throws Unbound {
-        Shape shape = SHAPES.computeIfAbsent(type, RecordBinder::shape);
+    private Object record(JsonNode node, Class<?> type) throws Unbound {
+        Shape shape = shapes.computeIfAbsent(type, RecordBinder::shape);
         if (shape.constructor() == null) {
             throw new Unbound();
         }
@@ -160,14 +165,12 @@ final class RecordBinder {
         }
     }
 
-    private static final Map<Class<?>, Map<String, Object>> ENUMS = new ConcurrentHashMap<>();
-
     /**
      * An enum constant by its JSON value, as Jackson reads enums here: through the enum's one
      * {@code @JsonCreator} factory of a string, or else by name; anything else is Jackson's.
      */
-    private static Object enumValue(Class<?> type, String text) throws Unbound {
-        Map<String, Object> byText = ENUMS.computeIfAbsent(type, RecordBinder::enumValues);
+    private Object enumValue(Class<?> type, String text) throws Unbound {
+        Map<String, Object> byText = enums.computeIfAbsent(type, RecordBinder::enumValues);
         Object constant = byText.get(text);
         if (constant == null) {
             throw new Unbound();

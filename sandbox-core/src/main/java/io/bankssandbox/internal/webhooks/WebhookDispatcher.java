@@ -28,6 +28,7 @@ final class WebhookDispatcher implements AutoCloseable {
     static final long CLOSE_WAIT_MILLIS = 1_000;
 
     private final String name;
+    private final boolean ownThread;
     private final StateHolder state;
     private final SandboxClock clock;
     private final WebhookEndpoints endpoints;
@@ -53,6 +54,17 @@ final class WebhookDispatcher implements AutoCloseable {
     /** {@code transport} makes the sender, with the first attempt that needs one. */
     WebhookDispatcher(String name, StateHolder state, SandboxClock clock, WebhookEndpoints endpoints,
                       Supplier<WebhookTransport> transport) {
+        this(name, state, clock, endpoints, transport, true);
+    }
+
+    /**
+     * {@code ownThread} false: no worker thread is started and whoever calls {@link #pass} drives the
+     * engine, one round at a time on its own thread (a test, with a transport that answers on the
+     * calling thread: every rule of the lanes, retries and barriers then holds or fails at once).
+     */
+    WebhookDispatcher(String name, StateHolder state, SandboxClock clock, WebhookEndpoints endpoints,
+                      Supplier<WebhookTransport> transport, boolean ownThread) {
+        this.ownThread = ownThread;
         this.name = name;
         this.state = state;
         this.clock = clock;
@@ -124,7 +136,7 @@ final class WebhookDispatcher implements AutoCloseable {
     }
 
     private void startWorker() {
-        if (worker == null && !closed) {
+        if (ownThread && worker == null && !closed) {
             worker = new Thread(this::run, name);
             worker.setDaemon(true);
             worker.start();
@@ -135,42 +147,54 @@ final class WebhookDispatcher implements AutoCloseable {
 
     private void run() {
         try {
-            while (true) {
-                List<Pick> picks = new ArrayList<>();
-                long barrierUpTo = 0;
-                synchronized (lock) {
-                    if (closed) {
-                        return;
-                    }
-                    if (durableTicket < enqueuedTicket) {
-                        barrierUpTo = enqueuedTicket;
-                    } else {
-                        Instant now = clock.now();
-                        boolean waiting = false;
-                        for (DeliveryLane lane : lanes.values()) {
-                            lane.promote(now);
-                            take(lane, picks);
-                            waiting |= lane.hasWaiting();
-                        }
-                        if (picks.isEmpty()) {
-                            lock.wait(waiting ? CLOCK_POLL_MILLIS : 0);
-                            continue;
-                        }
-                    }
-                }
-                if (barrierUpTo > 0) {
-                    passBarrier();
-                    synchronized (lock) {
-                        durableTicket = Math.max(durableTicket, barrierUpTo);
-                    }
-                }
-                for (Pick pick : picks) {
-                    attempt(pick);
-                }
+            while (pass(true)) {
+                // one round after another until closed
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * One round of the worker: passes the durability barrier for what was enqueued, or sends what is
+     * due now on the sandbox clock. With nothing to do it waits for a change when {@code wait} (the
+     * worker), or returns false (a caller driving the engine: everything due was sent). False once closed.
+     */
+    boolean pass(boolean wait) throws InterruptedException {
+        List<Pick> picks = new ArrayList<>();
+        long barrierUpTo = 0;
+        synchronized (lock) {
+            if (closed) {
+                return false;
+            }
+            if (durableTicket < enqueuedTicket) {
+                barrierUpTo = enqueuedTicket;
+            } else {
+                Instant now = clock.now();
+                boolean waiting = false;
+                for (DeliveryLane lane : lanes.values()) {
+                    lane.promote(now);
+                    take(lane, picks);
+                    waiting |= lane.hasWaiting();
+                }
+                if (picks.isEmpty()) {
+                    if (wait) {
+                        lock.wait(waiting ? CLOCK_POLL_MILLIS : 0);
+                    }
+                    return wait;
+                }
+            }
+        }
+        if (barrierUpTo > 0) {
+            passBarrier();
+            synchronized (lock) {
+                durableTicket = Math.max(durableTicket, barrierUpTo);
+            }
+        }
+        for (Pick pick : picks) {
+            attempt(pick);
+        }
+        return true;
     }
 
     /** Under lock: as many of the lane's due deliveries as its window lets go now. */

@@ -102,4 +102,21 @@ class IdempotencyStoreTest {
         IdempotencyStore.Outcome otherBody = store.begin(API_KEY, "key-1", "POST", "/v0/cards", "other", T0);
         assertThat(((IdempotencyStore.Refuse) otherBody).error().status()).isEqualTo(422);
     }
+
+    @Test
+    void eachKeyStoredIsToldToTheListenerInTheOrderStoredAndARefusedRequestIsNot() {
+        IdempotencyStore store = new IdempotencyStore(10);
+        List<IdempotencyStore.Entry> told = new java.util.ArrayList<>();
+        store.onStored(told::add);
+        store(store, "key-1", T0);
+        IdempotencyStore.Proceed refused = (IdempotencyStore.Proceed) store.begin(API_KEY, "key-2", "POST", "/v0/cards",
+                "hash-key-2", T0);
+        store.abandon(refused.slot());
+        store.complete(refused.slot(), 201, "card", "card_late"); // no longer reserved: nothing to keep
+        store(store, "key-3", T0.plusSeconds(1));
+        assertThat(told).extracting(IdempotencyStore.Entry::key, IdempotencyStore.Entry::status, IdempotencyStore.Entry::id)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("key-1", 201, "card_key-1"),
+                        org.assertj.core.groups.Tuple.tuple("key-3", 201, "card_key-3"));
+        assertThat(told).isEqualTo(store.export());
+    }
 }

@@ -10,7 +10,9 @@ import java.util.function.Function;
 /**
  * A webhook receiver in the test's JVM, reached through the dispatcher's transport seam instead of a
  * socket: it keeps every attempt in the order it was sent and answers as the test scripts it, at
- * once (on a thread of its own, as the HTTP sender's threads answer) or when the test says so.
+ * once or when the test says so. It answers on a thread of its own, as the HTTP sender's threads
+ * do, or, {@linkplain #onTheCallingThread() for a dispatcher the test drives}, on the thread that
+ * sent or that answers a held attempt, so that what an answer sets off is done when the call returns.
  */
 final class InProcessReceiver implements WebhookTransport {
     /** An attempt as it arrived: the delivery as the dispatcher sent it, and its answer to come. */
@@ -29,6 +31,21 @@ final class InProcessReceiver implements WebhookTransport {
         return thread;
     });
     private volatile boolean closed;
+    private final boolean inline;
+
+    /** Answers on threads of its own, as the HTTP sender does. */
+    InProcessReceiver() {
+        this(false);
+    }
+
+    private InProcessReceiver(boolean inline) {
+        this.inline = inline;
+    }
+
+    /** Answers on the thread that sends, or that answers a held attempt. */
+    static InProcessReceiver onTheCallingThread() {
+        return new InProcessReceiver(true);
+    }
 
     static Outcome status(int code) {
         return new Outcome(code, null, 3);
@@ -47,14 +64,22 @@ final class InProcessReceiver implements WebhookTransport {
         }
         Outcome outcome = closed ? null : script.apply(delivery);
         if (outcome != null) {
-            answering.execute(() -> answer.complete(outcome));
+            complete(answer, outcome);
         }
         return answer;
     }
 
-    /** Answers a held attempt, on the receiver's own thread. */
+    /** Answers a held attempt. */
     void answer(Sent held, Outcome outcome) {
-        answering.execute(() -> held.answer().complete(outcome));
+        complete(held.answer(), outcome);
+    }
+
+    private void complete(CompletableFuture<Outcome> answer, Outcome outcome) {
+        if (inline) {
+            answer.complete(outcome);
+        } else {
+            answering.execute(() -> answer.complete(outcome));
+        }
     }
 
     synchronized List<Sent> sent() {

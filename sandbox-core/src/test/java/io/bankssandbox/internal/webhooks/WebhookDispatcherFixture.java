@@ -13,19 +13,20 @@ import io.bankssandbox.internal.state.StateHolder;
 import io.bankssandbox.internal.testing.Await;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
 
 /**
  * The delivery engine on its own, through its transport seam: a receiver in this JVM instead of a
- * socket, the sandbox clock frozen and moved by the test (the fixture of {@link WebhookDispatcherTest}
- * and {@link WebhookDispatcherStateTest}).
+ * socket, the sandbox clock frozen and moved by the test (the fixture of {@link WebhookDispatcherTest},
+ * {@link WebhookDispatcherStateTest} and {@link WebhookDispatcherWorkerTest}).
+ *
+ * <p>Driven, the engine has no thread of its own: the test sends what is due with {@link #sendDue()}
+ * and the receiver answers on the calling thread, so each step is done when the call returns and
+ * what has not happened is known not to (a broken rule fails at once, not at a deadline). Otherwise
+ * the engine runs on its worker thread and the receiver's threads, and the test waits for results.
  */
 abstract class WebhookDispatcherFixture {
     static final Instant T0 = Instant.parse("2026-03-02T15:00:00Z");
@@ -35,12 +36,21 @@ abstract class WebhookDispatcherFixture {
     static final String B = "webhook_endpoint_b";
     static final String INBOX = "webhook_endpoint_inbox";
 
+    /** Far more rounds than any test needs: an engine that never settles fails the test instead of hanging it. */
+    private static final int MOST_ROUNDS = 10_000;
+
     final SandboxClock clock = new SandboxClock(ClockMode.FROZEN, T0);
-    final InProcessReceiver receiver = new InProcessReceiver();
+    final boolean driven;
+    final InProcessReceiver receiver;
     final AtomicInteger transportsMade = new AtomicInteger();
     StateHolder state;
     WebhookDispatcher dispatcher;
     String name;
+
+    WebhookDispatcherFixture(boolean driven) {
+        this.driven = driven;
+        this.receiver = driven ? InProcessReceiver.onTheCallingThread() : new InProcessReceiver();
+    }
 
     @BeforeEach
     void start() {
@@ -50,7 +60,14 @@ abstract class WebhookDispatcherFixture {
         dispatcher = new WebhookDispatcher(name, state, clock, endpoints, () -> {
             transportsMade.incrementAndGet();
             return receiver;
-        });
+        }, !driven);
+    }
+
+    /** Driven: sends everything due now on the sandbox clock, on this thread, and what that sets off. */
+    void sendDue() throws InterruptedException {
+        for (int round = 0; dispatcher.pass(false); round++) {
+            assertThat(round).as("rounds before the engine settles").isLessThan(MOST_ROUNDS);
+        }
     }
 
     @AfterEach

@@ -2,136 +2,159 @@ package io.bankssandbox.internal.webhooks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.bankssandbox.internal.access.ApiKey;
-import io.bankssandbox.internal.clock.ClockMode;
-import io.bankssandbox.internal.clock.SandboxClock;
-import io.bankssandbox.internal.events.DomainEvents;
-import io.bankssandbox.internal.state.IdGenerator;
 import io.bankssandbox.internal.state.SandboxState;
-import io.bankssandbox.internal.state.StateHolder;
-import io.bankssandbox.internal.testing.Await;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The delivery engine when its state moves under it: a result for a replaced state is dropped, a
- * delivery no longer pending is not sent, a stale entry waits for its later time, a deleted
- * endpoint's lane is dropped; and closing abandons what is in flight.
+ * The delivery engine, driven by the test, when its state moves under it: a result for a replaced
+ * state is dropped, a delivery no longer pending is not sent, a stale entry waits for its later
+ * time, a deleted endpoint's lane is dropped.
  */
 class WebhookDispatcherStateTest extends WebhookDispatcherFixture {
+    WebhookDispatcherStateTest() {
+        super(true);
+    }
+
     @Test
-    void aResultThatArrivesForAReplacedStateIsDroppedAndTheNewStatesDeliveriesAreSent() {
+    void aResultThatArrivesForAReplacedStateIsDroppedAndTheNewStatesDeliveriesAreSent() throws InterruptedException {
         receiver.answer(d -> null);
         deliver(1, A, T0);
-        InProcessReceiver.Sent before = awaitSent(1).get(0);
+        sendDue();
+        InProcessReceiver.Sent before = receiver.sent().get(0);
 
         // an import: the new state holds the same delivery, pending and never attempted
         SandboxState imported = emptyState();
         imported.table(WebhookDelivery.TABLE).put(row(1, A, T0));
         imported.table(WebhookDelivery.TABLE).put(row(2, B, T0).after(new WebhookDelivery.Attempt(T0, 200, null, 1)));
         state.replace(imported, () -> dispatcher.rebuild(imported));
-        InProcessReceiver.Sent after = awaitSent(2).get(1);
-        assertThat(after.deliveryId()).isEqualTo(id(1));
+        sendDue();
+        assertThat(receiver.sentIds()).as("the new state's pending delivery, not its delivered one")
+                .containsExactly(id(1), id(1));
+        InProcessReceiver.Sent after = receiver.sent().get(1);
 
-        // answered on this thread, the old attempt's result is handled before complete() returns
-        before.answer().complete(InProcessReceiver.status(500));
+        receiver.answer(before, InProcessReceiver.status(500));
         assertThat(stored(id(1)).attempts()).as("the old state's result is not written into the new one").isEmpty();
-        receiver.answer(after, InProcessReceiver.status(200));
-        WebhookDelivery delivered = awaitStatus(id(1), WebhookDelivery.DELIVERED);
+        receiver.answer(after, new WebhookTransport.Outcome(200, null, 3));
+        WebhookDelivery delivered = stored(id(1));
+        assertThat(delivered.status()).isEqualTo(WebhookDelivery.DELIVERED);
         assertThat(delivered.attempts()).containsExactly(new WebhookDelivery.Attempt(T0, 200, null, 3));
+        sendDue();
         assertThat(receiver.sentIds()).as("a delivered row is not sent again").containsExactly(id(1), id(1));
     }
 
     @Test
-    void aDeliveryNoLongerPendingWhenItsTurnComesIsNotSent() {
+    void aResultForADeliveryThatMovedOnMeanwhileIsNotWritten() throws InterruptedException {
         receiver.answer(d -> null);
         deliver(1, A, T0);
-        InProcessReceiver.Sent first = awaitSent(1).get(0);
+        sendDue();
+        InProcessReceiver.Sent inFlight = receiver.sent().get(0);
+        // redelivered by hand while the attempt is in flight: an attempt written meanwhile
+        WebhookDelivery moved = stored(id(1)).after(new WebhookDelivery.Attempt(T0, 503, null, 1));
+        state.update(s -> s.table(WebhookDelivery.TABLE).put(moved));
+        receiver.answer(inFlight, InProcessReceiver.status(200));
+        assertThat(stored(id(1))).isEqualTo(moved);
+    }
+
+    @Test
+    void aDeliveryNoLongerPendingWhenItsTurnComesIsNotSent() throws InterruptedException {
+        receiver.answer(d -> null);
+        deliver(1, A, T0);
+        sendDue();
+        InProcessReceiver.Sent first = receiver.sent().get(0);
         deliver(2, A, T0);
         deliver(3, A, T0);
         // delivery 2 ends meanwhile (its endpoint's deliveries abandoned, say) while it waits behind 1
         state.update(s -> s.table(WebhookDelivery.TABLE).put(stored(id(2)).abandoned()));
         receiver.answer(d -> InProcessReceiver.status(200));
         receiver.answer(first, InProcessReceiver.status(200));
-        awaitStatus(id(3), WebhookDelivery.DELIVERED);
+        sendDue();
+        assertThat(stored(id(3)).status()).isEqualTo(WebhookDelivery.DELIVERED);
         assertThat(receiver.sentIds()).containsExactly(id(1), id(3));
         assertThat(stored(id(2)).attempts()).isEmpty();
     }
 
     @Test
-    void aStaleEntryForADeliveryRescheduledLaterWaitsForTheLaterTime() {
+    void aDeliveryTheStateNoLongerHoldsIsNotSentAndFreesItsLane() throws InterruptedException {
+        dispatcher.enqueue(List.of(row(1, A, T0))); // enqueued, never committed
+        deliver(2, A, T0);
+        sendDue();
+        assertThat(receiver.sentIds()).containsExactly(id(2));
+        assertThat(stored(id(1))).isNull();
+    }
+
+    @Test
+    void aStaleEntryForADeliveryRescheduledLaterWaitsForTheLaterTime() throws InterruptedException {
         // the lane was told "due now", the row (redelivered, failed again) says a minute later
         Instant later = T0.plus(Duration.ofMinutes(1));
         WebhookDelivery rescheduled = row(1, A, later);
         state.update(s -> s.table(WebhookDelivery.TABLE).put(rescheduled));
         dispatcher.enqueue(List.of(row(1, A, T0)));
         deliver(2, A, T0);
-        awaitStatus(id(2), WebhookDelivery.DELIVERED);
+        sendDue();
+        assertThat(stored(id(2)).status()).isEqualTo(WebhookDelivery.DELIVERED);
+        assertThat(receiver.sentIds()).containsExactly(id(2));
+        clock.set(later.minusMillis(1));
+        sendDue();
         assertThat(receiver.sentIds()).containsExactly(id(2));
         clock.set(later);
-        assertThat(awaitStatus(id(1), WebhookDelivery.DELIVERED).attempts()).extracting(WebhookDelivery.Attempt::at)
-                .containsExactly(later);
+        sendDue();
+        assertThat(stored(id(1)).attempts()).extracting(WebhookDelivery.Attempt::at).containsExactly(later);
         assertThat(receiver.sentIds()).containsExactly(id(2), id(1));
     }
 
     @Test
-    void aDeletedEndpointsLaneIsDroppedAndItsRetriesAreNeverSent() {
+    void aDeletedEndpointsLaneIsDroppedAndItsRetriesAreNeverSent() throws InterruptedException {
         receiver.answer(d -> InProcessReceiver.status(d.endpointId().equals(A) ? 500 : 200));
         deliver(1, A, T0);
-        awaitAttempts(id(1), 1);
+        sendDue();
+        assertThat(stored(id(1)).attempts()).hasSize(1);
         state.update(s -> s.table(WebhookDelivery.TABLE).put(stored(id(1)).abandoned()));
         dispatcher.endpointRemoved(A);
         clock.set(T0.plus(Duration.ofHours(1)));
         deliver(2, B, T0.plus(Duration.ofHours(1)));
-        awaitStatus(id(2), WebhookDelivery.DELIVERED);
+        sendDue();
+        assertThat(stored(id(2)).status()).isEqualTo(WebhookDelivery.DELIVERED);
         assertThat(receiver.sentIds()).containsExactly(id(1), id(2));
         assertThat(stored(id(1)).attempts()).hasSize(1);
     }
 
     @Test
-    void closingClosesTheTransportAndEndsTheWorkerAndAClosedDispatcherStartsNoOther() {
-        receiver.answer(d -> null);
+    void aDeliveryWhoseEndpointIsGoneFromTheStateIsNotSent() throws InterruptedException {
         deliver(1, A, T0);
-        awaitSent(1);
-        dispatcher.close();
-        assertThat(receiver.isClosed()).isTrue();
-        Await.until("the dispatcher's thread ended", WITHIN, this::workers, List::isEmpty);
-        deliver(2, A, T0);
-        assertThat(workers()).as("enqueueing after close starts no worker").isEmpty();
-        assertThat(transportsMade).hasValue(1);
-        assertThat(stored(id(1)).status()).isEqualTo(WebhookDelivery.PENDING);
-    }
-
-    @Test
-    void aDispatcherThatNeverStartedClosesAtOnce() {
-        dispatcher.close();
-        dispatcher.close();
-        assertThat(workers()).isEmpty();
-        assertThat(transportsMade).hasValue(0);
-    }
-
-    @Test
-    void anAttemptPickedAsTheDispatcherClosesIsNotSentAndNoTransportIsMade() {
-        // the test holds the state's write lock: the worker, having picked the delivery, waits to read it
         state.update(s -> {
-            deliver(1, A, T0);
-            Await.until("the worker waiting to read the delivery it picked", WITHIN, this::workerStack,
-                    stack -> stack.contains("StateHolder.read"));
-            dispatcher.close();
+            WebhookEndpoint a = s.table(WebhookEndpoint.TABLE).get(A);
+            s.table(WebhookEndpoint.TABLE).put(new WebhookEndpoint(A, T0, a.url(), a.apiKey(), a.events(), null,
+                    a.origin(), T0)); // deleted (its deliveries still pending: the lane was not told)
         });
-        Await.until("the dispatcher's thread ended", WITHIN, this::workers, List::isEmpty);
-        assertThat(transportsMade).hasValue(0);
-        assertThat(receiver.sent()).isEmpty();
+        deliver(2, B, T0);
+        sendDue();
+        assertThat(receiver.sentIds()).containsExactly(id(2));
         assertThat(stored(id(1)).attempts()).isEmpty();
     }
 
+    @Test
+    void aResultForAnEndpointRemovedWhileInFlightIsWrittenButTheLaneSendsNothingMore() throws InterruptedException {
+        receiver.answer(d -> null);
+        deliver(1, A, T0);
+        deliver(2, A, T0);
+        sendDue();
+        InProcessReceiver.Sent inFlight = receiver.sent().get(0);
+        dispatcher.endpointRemoved(A);
+        receiver.answer(inFlight, InProcessReceiver.status(200));
+        assertThat(stored(id(1)).status()).isEqualTo(WebhookDelivery.DELIVERED);
+        sendDue();
+        assertThat(receiver.sentIds()).containsExactly(id(1));
+    }
+
+    @Test
+    void aClosedDispatcherSendsNothingWhenDriven() throws InterruptedException {
+        deliver(1, A, T0);
+        dispatcher.close();
+        assertThat(dispatcher.pass(false)).isFalse();
+        assertThat(receiver.sent()).isEmpty();
+        assertThat(transportsMade).hasValue(0);
+    }
 }
