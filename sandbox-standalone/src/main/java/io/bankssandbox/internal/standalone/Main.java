@@ -5,6 +5,7 @@ import io.bankssandbox.SandboxException;
 import io.bankssandbox.internal.runtime.SandboxVersion;
 import io.bankssandbox.internal.fixtures.FixtureException;
 import java.io.PrintWriter;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -48,13 +49,19 @@ public final class Main implements Callable<Integer> {
 
     /** Runs one command line in an environment of its own (its {@code BANKS_SANDBOX_*} variables are options). */
     public static int execute(String[] args, Map<String, String> environment, PrintWriter out, PrintWriter err) {
-        CommandLine commandLine = new CommandLine(new Main());
+        // A container's health check runs this every few seconds beside the server: it builds its own
+        // command alone, since serve's options load the sandbox, Jetty and the contract (that doubled a
+        // check's CPU time).
+        boolean health = args.length > 0 && args[0].equals("health");
+        CommandLine commandLine = health
+                ? new CommandLine(new HealthCommand()).setCommandName(NAME + " health")
+                : new CommandLine(new Main());
         commandLine.setOut(out);
         commandLine.setErr(err);
         // serve's options (the root command's too) and what health reads of them: not replay's
         EnvironmentDefaults defaults = new EnvironmentDefaults(environment);
         commandLine.getCommandSpec().defaultValueProvider(defaults);
-        for (String command : List.of("serve", "health")) {
+        for (String command : health ? List.<String>of() : List.of("serve", "health")) {
             commandLine.getSubcommands().get(command).getCommandSpec().defaultValueProvider(defaults);
         }
         commandLine.setParameterExceptionHandler((e, ignored) -> {
@@ -68,7 +75,7 @@ public final class Main implements Callable<Integer> {
             line.getErr().println(NAME + ": " + describe(e));
             return 1;
         });
-        return commandLine.execute(args);
+        return commandLine.execute(health ? Arrays.copyOfRange(args, 1, args.length) : args);
     }
 
     /** One line for a failure: the problem in the user's terms, not the exception's. */

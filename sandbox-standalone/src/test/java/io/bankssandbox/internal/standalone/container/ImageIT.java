@@ -100,10 +100,10 @@ class ImageIT {
         assertThat(health.exit()).as(health.toString()).isZero();
         assertThat(health.out()).isEqualTo("healthy: http://127.0.0.1:8080/_sandbox/health answered 200\n");
         assertThat(podman("image", "inspect", "--format", "{{json .Config.Healthcheck.Test}}", Podman.image()).out())
-                .contains("\"CMD\",\"/app/runtime/bin/java\"").contains("\"/app/banks-sandbox.jar\",\"health\"]");
-        // what docs/containers.md says of it: every 5 s, after up to 60 s to start
+                .contains("\"CMD\",\"/app/runtime/bin/java\"").contains("\"-XX:+UseSerialGC\",\"-jar\",\"/app/banks-sandbox.jar\",\"health\"]");
+        // what docs/containers.md says of it: every 30 s, after up to 60 s to start
         assertThat(podman("image", "inspect", "--format", "{{.Config.Healthcheck.Interval}} {{.Config.Healthcheck.StartPeriod}}",
-                Podman.image()).out().trim()).isEqualTo("5s 1m0s");
+                Podman.image()).out().trim()).isEqualTo("30s 1m0s");
         Podman.Result check = podman("healthcheck", "run", container);
         assertThat(check.exit()).as(check.toString()).isZero();
         assertThat(podman("inspect", "--format", "{{.State.Health.Status}}", container).out().trim()).isEqualTo("healthy");
