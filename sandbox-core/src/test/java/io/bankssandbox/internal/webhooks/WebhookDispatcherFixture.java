@@ -103,6 +103,16 @@ abstract class WebhookDispatcherFixture {
         return delivery;
     }
 
+    /** Deliveries 1 to {@code count} for {@code endpoint}, committed in one write and handed over together, as a burst's are. */
+    void deliverBurst(int count, String endpoint) {
+        List<WebhookDelivery> burst = new java.util.ArrayList<>();
+        for (int n = 1; n <= count; n++) {
+            burst.add(row(n, endpoint, T0));
+        }
+        state.update(s -> burst.forEach(s.table(WebhookDelivery.TABLE)::put));
+        dispatcher.enqueue(burst);
+    }
+
     WebhookDelivery stored(String deliveryId) {
         return state.read(s -> s.table(WebhookDelivery.TABLE).get(deliveryId));
     }

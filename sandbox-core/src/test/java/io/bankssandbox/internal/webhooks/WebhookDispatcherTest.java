@@ -107,12 +107,7 @@ class WebhookDispatcherTest extends WebhookDispatcherFixture {
     @Test
     void aBacklogOfFortyEventsHasEightAttemptsInFlightAtOnceAndEveryEventIsDeliveredOnce() throws InterruptedException {
         receiver.answer(d -> null);
-        List<WebhookDelivery> burst = new ArrayList<>();
-        for (int n = 1; n <= 40; n++) {
-            burst.add(row(n, A, T0));
-        }
-        state.update(s -> burst.forEach(s.table(WebhookDelivery.TABLE)::put));
-        dispatcher.enqueue(burst);
+        deliverBurst(40, A);
         sendDue();
         List<InProcessReceiver.Sent> window = receiver.sent();
         assertThat(window).extracting(InProcessReceiver.Sent::deliveryId)

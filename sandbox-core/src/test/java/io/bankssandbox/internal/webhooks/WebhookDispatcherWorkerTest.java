@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bankssandbox.internal.testing.Await;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -41,12 +40,7 @@ class WebhookDispatcherWorkerTest extends WebhookDispatcherFixture {
     @Test
     void aBacklogOfFortyEventsHasEightAttemptsInFlightAtOnceAndEveryEventIsDeliveredOnce() {
         receiver.answer(d -> null);
-        List<WebhookDelivery> burst = new ArrayList<>();
-        for (int n = 1; n <= 40; n++) {
-            burst.add(row(n, A, T0));
-        }
-        state.update(s -> burst.forEach(s.table(WebhookDelivery.TABLE)::put));
-        dispatcher.enqueue(burst);
+        deliverBurst(40, A);
         List<InProcessReceiver.Sent> window = awaitSent(DeliveryLane.WINDOW);
         assertThat(window).extracting(InProcessReceiver.Sent::deliveryId)
                 .containsExactly(id(1), id(2), id(3), id(4), id(5), id(6), id(7), id(8));
