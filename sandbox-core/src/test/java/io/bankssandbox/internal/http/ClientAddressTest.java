@@ -158,6 +158,27 @@ class ClientAddressTest {
         JsonNode created = create(headers("Host", "localhost:8080", "X-Forwarded-Server", "proxy.example",
                 "X-Proxied-Https", "on", "Proxy-ssl-id", "abc", "X-Forwarded-For", "192.0.2.60"));
         assertThat(created.get("base_url").asText()).isEqualTo("http://localhost:8080/sandboxes/" + created.get("id").asText());
+        // beside one of ours, which has Jetty read the forwarding headers: each of its others, one at a time
+        String[][] others = {{"X-Forwarded-Server", "proxy.example"}, {"X-Proxied-Https", "on"}, {"Proxy-ssl-id", "abc"},
+                {"Proxy-auth-cert", "abc"}, {"X-Forwarded-For", "192.0.2.60:4433"}};
+        for (String[] other : others) {
+            JsonNode answer = create(headers("Host", "localhost:8080", "X-Forwarded-Proto", "http", other[0], other[1]));
+            assertThat(answer.get("base_url").asText()).as(other[0])
+                    .isEqualTo("http://localhost:8080/sandboxes/" + answer.get("id").asText());
+        }
+    }
+
+    @Test
+    void aRequestWhoseEveryHeaderIsAForwardingOneIsReadToo() throws IOException {
+        // HTTP/1.0 with no Host and no other header: the only field is the proxy's
+        try (Socket socket = new Socket("127.0.0.1", Integer.parseInt(host.baseUrl().replaceAll(".*:", "")))) {
+            socket.getOutputStream().write("GET /_sandbox/sandboxes HTTP/1.0\r\nX-Forwarded-Host: bank.example.com\r\n\r\n"
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(response).matches("(?s)HTTP/1\\.[01] 200 .*");
+            JsonNode list = JSON.readTree(response.substring(response.indexOf("\r\n\r\n") + 4)).get("data");
+            assertThat(list.get(0).get("base_url").asText()).isEqualTo("http://bank.example.com");
+        }
     }
 
     @Test
