@@ -142,6 +142,9 @@ class StateImportTest extends SandboxTestBase {
                 .anyMatch(m -> m.startsWith("notes.json: not a fixture file"));
         ApiClient.Response text = control.send("PUT", "/_sandbox/state", "entities", Map.of("Content-Type", "text/plain"));
         assertThat(text.status()).isEqualTo(415);
+        // no body at all (Content-Length: 0) needs no Content-Type: it is refused as no document, not as the wrong type
+        ApiClient.Response none = control.send("PUT", "/_sandbox/state", "", Map.of());
+        assertThat(none.status()).as(none.toString()).isEqualTo(400);
         assertThat(exported()).isEqualTo(before);
     }
 
