@@ -18,6 +18,16 @@ class ErrorsTest extends SandboxTestBase {
     }
 
     @Test
+    void anUnknownV0RouteIsJournaledAsAnApiExchangeAndAnUnknownControlRouteIsNot() {
+        assertThat(api.get("/v0/nothing/journaled").status()).isEqualTo(404);
+        ApiClient.Response control404 = control.get("/_sandbox/nothing/here");
+        assertThat(control404.status()).isEqualTo(404);
+        assertThat(control404.json().get("message").asText()).isEqualTo("Cannot GET /_sandbox/nothing/here");
+        String journal = control.get("/_sandbox/requests").json().get("data").toString();
+        assertThat(journal).contains("/v0/nothing/journaled").doesNotContain("/_sandbox/nothing/here");
+    }
+
+    @Test
     void knownPathWithAnotherMethodIsCannotMethodPath() {
         ApiClient.Response response = api.delete("/v0/entities");
         assertThat(response.status()).isEqualTo(404);
