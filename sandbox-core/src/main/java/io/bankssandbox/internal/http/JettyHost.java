@@ -64,6 +64,19 @@ public final class JettyHost {
     private final HttpConfiguration http = new HttpConfiguration();
     private final AtomicInteger mounts = new AtomicInteger();
 
+    /**
+     * A host of its own, not the JVM's: for the tests of the host itself, which must see each
+     * constructor call's effect (the shared one is built once per JVM, before any of them runs).
+     */
+    static JettyHost startOwn() throws Exception {
+        return new JettyHost();
+    }
+
+    /** Stops a host of its own ({@link #startOwn}); the shared one is never stopped. */
+    void stop() throws Exception {
+        server.stop();
+    }
+
     private JettyHost() throws Exception {
         // the pool grows on demand up to 250 threads; a sandbox mostly sees one request at a time
         QueuedThreadPool threads = new QueuedThreadPool(250, 2, 60_000);

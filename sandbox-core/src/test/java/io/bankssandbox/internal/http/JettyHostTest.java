@@ -1,0 +1,100 @@
+package io.bankssandbox.internal.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the host's set-up gives every sandbox's port, on a host of this test's own (the JVM's shared
+ * one is built once, before any test): requests answered on the host's daemon threads, no
+ * {@code Server} header, paths as the client sent them, a proxy's headers read, and a closed mount's
+ * port closed.
+ */
+class JettyHostTest {
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30)).build();
+
+    private JettyHost host;
+
+    /** Answers what it saw: the request's scheme and path, and the thread that served it. */
+    private static final class Echo extends HttpServlet {
+        @Override
+        protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+            Thread thread = Thread.currentThread();
+            response.setStatus(200);
+            response.getWriter().write(request.getScheme() + " " + request.getRequestURI() + " "
+                    + thread.getName().startsWith(JettyHost.THREAD_NAMES) + " " + thread.isDaemon());
+        }
+    }
+
+    @BeforeEach
+    void start() throws Exception {
+        host = JettyHost.startOwn();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        host.stop();
+    }
+
+    private static HttpResponse<String> get(int port, String path, String... headers) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(Duration.ofSeconds(60));
+        if (headers.length > 0) {
+            request.headers(headers);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void aMountedServletAnswersOnTheHostsDaemonThreadsWithoutAServerHeader() throws Exception {
+        try (JettyHost.Mount mount = host.mount("127.0.0.1", 0, new Echo())) {
+            HttpResponse<String> answer = get(mount.port(), "/v0/cards");
+            assertThat(answer.statusCode()).isEqualTo(200);
+            assertThat(answer.body()).isEqualTo("http /v0/cards true true");
+            assertThat(answer.headers().firstValue("Server")).isEmpty();
+        }
+    }
+
+    @Test
+    void pathsAreServedAsTheClientSentThemAndAProxysSchemeIsRead() throws Exception {
+        try (JettyHost.Mount mount = host.mount("127.0.0.1", 0, new Echo())) {
+            // an encoded slash: Jetty's default compliance refuses it with a 400, the legacy one serves it
+            HttpResponse<String> encoded = get(mount.port(), "/v0/cards/a%2Fb");
+            assertThat(encoded.statusCode()).isEqualTo(200);
+            assertThat(encoded.body()).isEqualTo("http /v0/cards/a%2Fb true true");
+            assertThat(get(mount.port(), "/v0/cards", "X-Forwarded-Proto", "https").body()).startsWith("https ");
+        }
+    }
+
+    @Test
+    void aClosedMountsPortIsClosedAndTheHostServesTheNextMount() throws Exception {
+        JettyHost.Mount first = host.mount("127.0.0.1", 0, new Echo());
+        int port = first.port();
+        assertThat(get(port, "/").statusCode()).isEqualTo(200);
+        first.close();
+        assertThatThrownBy(() -> get(port, "/")).isInstanceOf(ConnectException.class);
+        try (JettyHost.Mount second = host.mount("127.0.0.1", 0, new Echo())) {
+            assertThat(get(second.port(), "/x").body()).isEqualTo("http /x true true");
+        }
+    }
+
+    @Test
+    void aPortThatCannotBeHadFailsTheMountAndLeavesTheHostServing() throws Exception {
+        try (JettyHost.Mount taken = host.mount("127.0.0.1", 0, new Echo())) {
+            assertThatThrownBy(() -> host.mount("127.0.0.1", taken.port(), new Echo())).isInstanceOf(IOException.class);
+            assertThat(get(taken.port(), "/still").body()).isEqualTo("http /still true true");
+        }
+    }
+}
