@@ -86,6 +86,17 @@ class SessionJournalTest extends SandboxTestBase {
                 "api GET /v0/entities no key");
     }
 
+    @Test
+    void theJournalKeepsAnErrorsBodyAsSentAndNamesAnotherAnswerByItsType() {
+        assertThat(api.get("/v0/accounts/" + riversideOperatingAccountId() + "/settlement-instructions").status()).isEqualTo(200);
+        ApiClient.Response missing = api.get("/v0/accounts/account_nope");
+        assertThat(missing.status()).isEqualTo(404);
+
+        JsonNode journal = control.get("/_sandbox/requests").json().get("data");
+        assertThat(journal.get(0).get("response_body").asText()).isEqualTo("<application/pdf>");
+        assertThat(journal.get(1).get("response_body")).isEqualTo(missing.json());
+    }
+
     /** The 1-based position of {@code key} among the fixture keys, as the exported state lists them. */
     private int keyPosition(String key) {
         JsonNode keys = state().get("api_keys");
