@@ -65,7 +65,11 @@ class SessionJournalTest extends SandboxTestBase {
     void startingAndClosingAnotherSandboxIsNoStepOfThisOnesSession() {
         ApiClient.Response started = control.post("/_sandbox/sandboxes", Map.of(), null);
         assertThat(started.status()).as(started.toString()).isEqualTo(201);
-        assertThat(control.delete("/_sandbox/sandboxes/" + started.json().get("id").asText()).status()).isEqualTo(204);
+        String id = started.json().get("id").asText();
+        assertThat(control.delete("/_sandbox/sandboxes/" + id).status()).isEqualTo(204);
+        ApiClient.Response gone = api.get(started.json().get("base_url").asText().substring(sandbox.baseUrl().length()) + "/v0/entities");
+        assertThat(gone.status()).as("the closed sandbox's path: " + gone).isEqualTo(404);
+        assertThat(gone.json().get("message").asText()).isEqualTo("Sandbox " + id + " not found");
 
         assertThat(session()).isEmpty();
     }
