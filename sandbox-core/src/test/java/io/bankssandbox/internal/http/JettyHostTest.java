@@ -181,4 +181,17 @@ class JettyHostTest {
                 .noneMatch(thread -> java.util.Arrays.stream(thread.getStackTrace())
                         .anyMatch(frame -> frame.getClassName().startsWith("io.javalin.")));
     }
+
+    @Test
+    void whatJettyRefusesBeforeAnyServletIsAnsweredInJson() throws Exception {
+        try (JettyHost.Mount mount = host.mount("127.0.0.1", 0, new Echo());
+             java.net.Socket socket = new java.net.Socket("127.0.0.1", mount.port())) {
+            socket.setSoTimeout(60_000);
+            socket.getOutputStream().write("GET /v0/cards/%zz HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                    .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(answer).startsWith("HTTP/1.1 400 ")
+                    .endsWith("{\"statusCode\":400,\"error\":\"Bad Request\",\"message\":\"Bad Request\"}");
+        }
+    }
 }
