@@ -77,7 +77,8 @@ class JettyHostTest {
         protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
             ServerConnector connector = (ServerConnector) ServletContextRequest.getServletContextRequest(request)
                     .getConnectionMetaData().getConnector();
-            response.getWriter().write(connector.getHost() + " " + connector.getIdleTimeout() + " " + JettyHost.serves(connector));
+            response.getWriter().write(connector.getName().replaceAll("[0-9]+$", "N") + " " + connector.getHost() + " "
+                    + connector.getIdleTimeout() + " " + JettyHost.serves(connector));
         }
     }
 
@@ -134,10 +135,16 @@ class JettyHostTest {
 
     @Test
     void aPortThatCannotBeHadFailsTheMountAndLeavesTheHostServing() throws Exception {
+        List<String> destroyed = new CopyOnWriteArrayList<>();
+        int before = host.connectors();
         try (JettyHost.Mount taken = host.mount("127.0.0.1", 0, new Echo())) {
-            assertThatThrownBy(() -> host.mount("127.0.0.1", taken.port(), new Echo())).isInstanceOf(IOException.class);
+            assertThatThrownBy(() -> host.mount("127.0.0.1", taken.port(), new Where("refused", destroyed)))
+                    .isInstanceOf(IOException.class);
+            assertThat(destroyed).as("the refused mount's servlet is let go").containsExactly("refused");
+            assertThat(host.connectors()).as("nor is its connector kept").isEqualTo(before + 1);
             assertThat(get(taken.port(), "/still").body()).isEqualTo("http /still true true");
         }
+        assertThat(host.connectors()).isEqualTo(before);
     }
 
     @Test
@@ -162,7 +169,7 @@ class JettyHostTest {
     @Test
     void aPortListensOnTheInterfaceAskedForAndKeepsAnIdleConnectionHalfAnHour() throws Exception {
         try (JettyHost.Mount mount = host.mount("127.0.0.1", 0, new Connection())) {
-            assertThat(get(mount.port(), "/").body()).isEqualTo("127.0.0.1 " + 30 * 60 * 1000 + " true");
+            assertThat(get(mount.port(), "/").body()).isEqualTo("sandbox-N 127.0.0.1 " + 30 * 60 * 1000 + " true");
         }
     }
 
@@ -193,5 +200,18 @@ class JettyHostTest {
             assertThat(answer).startsWith("HTTP/1.1 400 ")
                     .endsWith("{\"statusCode\":400,\"error\":\"Bad Request\",\"message\":\"Bad Request\"}");
         }
+    }
+
+    @Test
+    void eachOpenPortIsOneConnectorOfTheServerAndStoppingTheHostClosesThem() throws Exception {
+        assertThat(host.connectors()).as("the warm-up's is gone once the host is built").isZero();
+        JettyHost.Mount first = host.mount("127.0.0.1", 0, new Echo());
+        JettyHost.Mount second = host.mount("127.0.0.1", 0, new Echo());
+        assertThat(host.connectors()).isEqualTo(2);
+        second.close();
+        assertThat(host.connectors()).as("a closed port's connector is not kept").isEqualTo(1);
+        int port = first.port();
+        host.stop();
+        assertThatThrownBy(() -> get(port, "/")).isInstanceOf(ConnectException.class);
     }
 }
