@@ -97,14 +97,4 @@ class ErrorsTest extends SandboxTestBase {
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.json().get("message").toString()).isEqualTo("[\"limit must be an integer number\"]");
     }
-
-    @Test
-    void optionsOnAServedPathNamesTheMethodsEveryRouteThereRegistered() {
-        ApiClient.Response webhook = control.send("OPTIONS", "/_sandbox/webhooks/we_1", null, Map.of()); // only DELETE: no GET of one endpoint
-        assertThat(webhook.status()).isEqualTo(204);
-        assertThat(webhook.header("Allow")).hasValue("DELETE, OPTIONS");
-        ApiClient.Response cards = api.send("OPTIONS", "/v0/cards", null, Map.of());
-        assertThat(cards.status()).isEqualTo(204);
-        assertThat(cards.header("Allow")).hasValue("POST, OPTIONS");
-    }
 }

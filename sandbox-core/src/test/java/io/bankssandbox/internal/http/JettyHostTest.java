@@ -71,6 +71,14 @@ class JettyHostTest {
         }
     }
 
+    /** Answers the request's scheme and server name, as the proxy headers the host reads leave them. */
+    private static final class Address extends HttpServlet {
+        @Override
+        protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+            response.getWriter().write(request.getScheme() + " " + request.getServerName());
+        }
+    }
+
     /** Answers what the connector that took the request is set to: its interface, its idle timeout; whether it is the host's. */
     private static final class Connection extends HttpServlet {
         @Override
@@ -213,5 +221,23 @@ class JettyHostTest {
         int port = first.port();
         host.stop();
         assertThatThrownBy(() -> get(port, "/")).isInstanceOf(ConnectException.class);
+    }
+
+    @Test
+    void jettysOwnProxyHeadersBesideOneWeReadNameNeitherTheSchemeNorTheServer() throws Exception {
+        // X-Forwarded-Server and X-Proxied-Https are Jetty's defaults, switched off in ForwardedHeaders' constructor,
+        // which only a host of its own runs (the JVM's shared one was built before any test)
+        try (JettyHost.Mount mount = host.mount("127.0.0.1", 0, new Address())) {
+            assertThat(get(mount.port(), "/", "X-Forwarded-Proto", "http", "X-Forwarded-Server", "proxy.example",
+                    "X-Proxied-Https", "on").body()).isEqualTo("http 127.0.0.1");
+        }
+    }
+
+    @Test
+    void aMountUnderAPathThatIsNotTwoPlainSegmentsIsRefused() throws Exception {
+        try (JettyHost.Mount port = host.mount("127.0.0.1", 0, new Echo())) {
+            assertThatThrownBy(() -> port.mountUnder("/sandboxes/../a", new Echo())).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("not a path of two plain segments: /sandboxes/../a");
+        }
     }
 }

@@ -3,6 +3,8 @@ package io.bankssandbox.internal.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.bankssandbox.Sandbox;
+import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.internal.testing.ApiClient;
 import io.bankssandbox.internal.testing.SandboxTestBase;
 import java.io.InputStream;
@@ -52,6 +54,20 @@ class PipelineEdgesTest extends SandboxTestBase {
             InputStream in = socket.getInputStream();
             // a reset, not an orderly close: no end of stream, an error, as a network that loses the answer gives
             assertThatThrownBy(in::read).isInstanceOf(SocketException.class).hasMessageContaining("reset");
+        }
+    }
+
+    @Test
+    void optionsOnAServedPathNamesTheMethodsEveryRouteThereRegistered() {
+        // routes register as a sandbox starts: this test starts its own, so that the registration is part of it
+        try (Sandbox own = Sandbox.start(SandboxConfig.builder().output(SandboxConfig.Output.SILENT).build())) {
+            ApiClient client = new ApiClient(own.baseUrl(), ALL);
+            ApiClient.Response webhook = client.send("OPTIONS", "/_sandbox/webhooks/we_1", null, Map.of());
+            assertThat(webhook.status()).isEqualTo(204);
+            assertThat(webhook.header("Allow")).as("only DELETE: no GET of one endpoint").hasValue("DELETE, OPTIONS");
+            assertThat(client.send("OPTIONS", "/v0/cards", null, Map.of()).header("Allow")).hasValue("POST, OPTIONS");
+            assertThat(client.send("OPTIONS", "/_sandbox/state", null, Map.of()).header("Allow"))
+                    .as("the import, which reads its body as a stream").hasValue("GET, HEAD, PUT, OPTIONS");
         }
     }
 }
