@@ -77,6 +77,11 @@ public final class JettyHost {
         server.stop();
     }
 
+    /** For the host's own tests: the connectors the server holds, one per open port (a closed one must not stay). */
+    int connectors() {
+        return server.getConnectors().length;
+    }
+
     private JettyHost() throws Exception {
         // the pool grows on demand up to 250 threads; a sandbox mostly sees one request at a time
         QueuedThreadPool threads = new QueuedThreadPool(250, 2, 60_000);

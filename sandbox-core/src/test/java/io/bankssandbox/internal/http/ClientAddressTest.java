@@ -182,6 +182,23 @@ class ClientAddressTest {
     }
 
     @Test
+    void aHostThatIsNoPlainHostGivesTheIpv6AddressTheConnectionReachedInBrackets() throws IOException {
+        try (Sandbox v6 = Sandbox.start(SandboxConfig.builder().host("::1").output(SandboxConfig.Output.SILENT).build());
+             Socket socket = new Socket("::1", Integer.parseInt(v6.baseUrl().replaceAll(".*:", "")))) {
+            socket.getOutputStream().write("GET /_sandbox/sandboxes HTTP/1.1\r\nHost: bank'(x).example:8080\r\nConnection: close\r\n\r\n"
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            String response = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(response).matches("(?s)HTTP/1\\.1 200 .*");
+            String body = response.substring(response.indexOf("\r\n\r\n") + 4);
+            if (response.toLowerCase().contains("transfer-encoding: chunked")) {
+                body = body.substring(body.indexOf("\r\n") + 2, body.lastIndexOf("\r\n0\r\n"));
+            }
+            assertThat(JSON.readTree(body).get("data").get(0).get("base_url").asText())
+                    .matches("http://\\[[0-9a-f:]+\\]:" + v6.baseUrl().replaceAll(".*:", ""));
+        }
+    }
+
+    @Test
     void withoutAHostHeaderItIsTheAddressTheConnectionReachedNeverTheWildcard() throws IOException {
         JsonNode created = create(Map.of());
         assertThat(created.get("base_url").asText()).startsWith("http://127.0.0.1:").doesNotContain("0.0.0.0");

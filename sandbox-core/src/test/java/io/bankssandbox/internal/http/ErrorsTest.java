@@ -65,6 +65,14 @@ class ErrorsTest extends SandboxTestBase {
         assertThat(response.status()).isEqualTo(413);
         assertThat(response.json().get("statusCode").asInt()).isEqualTo(413);
         assertThat(response.json().get("error").asText()).isEqualTo("Payload Too Large");
+        assertThat(response.header("Connection")).as("the rest of the body is not read: the connection ends").hasValue("close");
+    }
+
+    @Test
+    void onlyATooLargeBodyEndsTheConnection() {
+        ApiClient.Response refused = api.post("/v0/cards", "{}", "small-body-key-1");
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.header("Connection")).isEmpty();
     }
 
     @Test
@@ -72,5 +80,21 @@ class ErrorsTest extends SandboxTestBase {
         String deep = "{\"a\":".repeat(2_000) + "1" + "}".repeat(2_000);
         ApiClient.Response response = api.post("/v0/cards", deep, "deep-body-key-1");
         assertThat(response.status()).isEqualTo(400);
+    }
+
+    @Test
+    void aBodyOfOnlyWhitespaceIsNoBodyWhateverItsContentType() {
+        ApiClient.Response empty = control.post("/_sandbox/faults", "{}", null);
+        assertThat(empty.status()).isEqualTo(400);
+        ApiClient.Response blank = control.send("POST", "/_sandbox/faults", " \r\n\t ", Map.of("Content-Type", "text/plain"));
+        assertThat(blank.status()).as(blank.toString()).isEqualTo(400);
+        assertThat(blank.json()).isEqualTo(empty.json());
+    }
+
+    @Test
+    void aQueryValueThatIsNoIntegerIsRefusedNamingItsType() {
+        ApiClient.Response response = api.get("/v0/accounts?limit=ten");
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.json().get("message").toString()).isEqualTo("[\"limit must be an integer number\"]");
     }
 }

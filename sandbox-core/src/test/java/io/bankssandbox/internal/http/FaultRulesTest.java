@@ -80,4 +80,26 @@ class FaultRulesTest extends SandboxTestBase {
         assertThat(faults.get(1).toString()).isEqualTo("{\"method\":\"POST\",\"path\":\"/v0/cards\",\"status\":null,\"body\":null,"
                 + "\"headers\":{},\"delay_ms\":0,\"after_processing\":false,\"close_connection\":true,\"times\":1}");
     }
+
+    @Test
+    void clearingForgetsEveryFaultSoOneScriptedAfterIsTheOnlyOne() {
+        control.post("/_sandbox/faults", Map.of("method", "GET", "path", "/v0/accounts", "status", 500), null);
+        assertThat(control.delete("/_sandbox/faults").status()).isEqualTo(200);
+        assertThat(control.get("/_sandbox/faults").json().get("faults")).isEmpty();
+        control.post("/_sandbox/faults", Map.of("method", "GET", "path", "/v0/entities", "status", 503), null);
+        assertThat(control.get("/_sandbox/faults").json().get("faults")).hasSize(1);
+        assertThat(api.get("/v0/accounts").status()).as("the cleared fault is gone").isEqualTo(200);
+        assertThat(api.get("/v0/entities").status()).isEqualTo(503);
+    }
+
+    @Test
+    void aFaultsWaitEndsWhenItsThreadIsInterruptedAndTheInterruptIsKept() {
+        FaultInjector faults = new FaultInjector();
+        Thread.currentThread().interrupt();
+        try {
+            faults.pause(60_000); // returns at once: the thread was interrupted
+        } finally {
+            assertThat(Thread.interrupted()).as("still interrupted, for the code after the wait").isTrue();
+        }
+    }
 }
