@@ -48,10 +48,6 @@ public final class ApiException extends RuntimeException {
         return of(400, message);
     }
 
-    public static ApiException notFound(String kind, String id) {
-        return of(404, kind + " " + id + " not found");
-    }
-
     public static ApiException tooManyRequests(long retryAfterSeconds) {
         return new ApiException(429, List.of("Too Many Requests"), false, retryAfterSeconds);
     }

@@ -24,8 +24,4 @@ public record ApiResponse(int status, Object body, String contentType, String re
     public static ApiResponse raw(String contentType, Object body) {
         return new ApiResponse(200, body, contentType, null, null);
     }
-
-    public boolean isJson() {
-        return JSON.equals(contentType);
-    }
 }

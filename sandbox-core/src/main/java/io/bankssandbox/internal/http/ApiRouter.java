@@ -26,10 +26,6 @@ public final class ApiRouter {
         return new ApiRouter(routes, pipeline, openApi, otherFamily);
     }
 
-    public HttpPipeline pipeline() {
-        return pipeline;
-    }
-
     /**
      * A GET; a HEAD on the same path is the very same exchange (auth, status, headers) without the body,
      * served through this route by {@link HeadAsGet}.
