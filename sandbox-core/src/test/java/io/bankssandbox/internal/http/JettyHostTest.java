@@ -230,6 +230,8 @@ class JettyHostTest {
         try (JettyHost.Mount mount = host.mount("127.0.0.1", 0, new Address())) {
             assertThat(get(mount.port(), "/", "X-Forwarded-Proto", "http", "X-Forwarded-Server", "proxy.example",
                     "X-Proxied-Https", "on").body()).isEqualTo("http 127.0.0.1");
+            assertThat(get(mount.port(), "/", "X-Forwarded-Port", "8080", "X-Proxied-Https", "on").body())
+                    .as("nor beside a port alone").isEqualTo("http 127.0.0.1");
         }
     }
 
