@@ -2,8 +2,8 @@ package io.bankssandbox.internal.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bankssandbox.Sandbox;
 import io.bankssandbox.internal.state.Json;
+import io.bankssandbox.internal.testing.SandboxTestBase;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -12,9 +12,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -22,20 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * What Jetty refuses before a route runs is answered in JSON with the reason Jetty gave, or the
  * status's reason phrase when it gave none, and says {@code Connection: close}.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class JsonErrorPagesTest {
-    private Sandbox sandbox;
-
-    @BeforeAll
-    void start() {
-        sandbox = Sandbox.start();
-    }
-
-    @AfterAll
-    void stop() {
-        sandbox.close();
-    }
-
+class JsonErrorPagesTest extends SandboxTestBase {
     /** One request line on a fresh connection; the answer's head and body. */
     private String[] send(String requestLine) throws Exception {
         URI base = URI.create(sandbox.baseUrl());
