@@ -1,6 +1,5 @@
 package io.bankssandbox.internal.clock;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.function.LongSupplier;
 
@@ -21,6 +20,7 @@ public final class SandboxClock {
     private volatile Instant anchor;
     private volatile long anchorWallNanos;
     private volatile Instant anchorWallClock;
+    private volatile Reading lastReading;
 
     public SandboxClock(ClockMode mode, Instant start) {
         this(mode, start, System::nanoTime, System::currentTimeMillis);
@@ -49,8 +49,19 @@ public final class SandboxClock {
         long elapsed = wallNanos.getAsLong() - anchorWallNanos;
         // Millisecond resolution: timestamps are printed with milliseconds, and a finer clock would
         // make two reads in one request disagree in ways nobody can see.
-        return base.plusMillis(Duration.ofNanos(elapsed).toMillis());
+        long elapsedMillis = Math.floorDiv(elapsed, 1_000_000L);
+        // The reads of one millisecond share one Instant: every row and idempotency key a request
+        // stores keeps its timestamp alive, and under load a few dozen requests fall in each millisecond.
+        Reading last = lastReading;
+        if (last != null && last.base() == base && last.elapsedMillis() == elapsedMillis) {
+            return last.instant();
+        }
+        Instant instant = base.plusMillis(elapsedMillis);
+        lastReading = new Reading(base, elapsedMillis, instant);
+        return instant;
     }
+
+    private record Reading(Instant base, long elapsedMillis, Instant instant) {}
 
     /** Moves the clock to {@code instant}; callers make sure it never goes backwards. */
     public synchronized void set(Instant instant) {

@@ -56,6 +56,7 @@ final class BodyFilter implements Filter {
         } catch (IOException e) {
             throw ApiException.badRequest("Request body could not be read");
         }
+        exchange.bodyReadWhole = true;
         if (bytes.length == 0 || isBlank(bytes)) {
             empty(exchange);
             return;

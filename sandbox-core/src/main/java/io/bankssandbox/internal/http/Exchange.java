@@ -32,6 +32,8 @@ public final class Exchange {
     byte[] requestJson;
     /** {@link BodyFilter}, for a route that reads its body itself: the body as a stream. */
     StreamedRequestBody requestStream;
+    /** The body was read to its end (not streamed to the route): nothing is left for the write to drain. */
+    boolean bodyReadWhole;
     /** {@link ValidationFilter}: query values checked against their schemas, with defaults; the bound command. */
     Map<String, String> query = Map.of();
     Object command;

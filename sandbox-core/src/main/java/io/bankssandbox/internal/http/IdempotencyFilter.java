@@ -41,7 +41,7 @@ final class IdempotencyFilter implements Filter {
             exchange.replayed = true;
             return;
         }
-        String slot = ((IdempotencyStore.Proceed) outcome).slot();
+        IdempotencyStore.Slot slot = ((IdempotencyStore.Proceed) outcome).slot();
         boolean completed = false;
         try {
             exchange.proceed();

@@ -18,7 +18,9 @@ final class WriteFilter implements Filter {
         try {
             exchange.proceed();
         } finally {
-            BodyFilter.discardUnread(exchange.ctx);
+            if (!exchange.bodyReadWhole) {
+                BodyFilter.discardUnread(exchange.ctx);
+            }
             exchange.responseJson = write(exchange);
         }
     }

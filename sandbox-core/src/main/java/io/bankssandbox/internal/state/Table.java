@@ -7,17 +7,15 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.PriorityQueue;
-import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
  * An in-memory table of immutable rows: by id, in listing order, and per partition (the account or
- * entity a row belongs to). Pages are read from the ordered index after the cursor's key, so a page
- * costs the same whatever the table's size; a caller that sees several partitions gets them merged
- * on the fly. Not thread-safe: the sandbox's state lock guards it.
+ * entity a row belongs to). Pages are read from the ordered index after the cursor's key (a binary
+ * search), so a page costs the same whatever the table's size; a caller that sees several partitions
+ * gets them merged on the fly. Not thread-safe: the sandbox's state lock guards it.
  */
 public final class Table<T> {
     private final String name;
@@ -26,23 +24,31 @@ public final class Table<T> {
     private final Function<T, SortKey> keyOf;
     private final Function<T, String> partitionOf;
     private final Comparator<SortKey> order;
+    /** Newest first: the ordered indexes are ascending, and read from their end. */
+    private final boolean descending;
     private final Map<String, T> byId;
-    private final TreeMap<SortKey, T> ordered;
-    private final Map<String, TreeMap<SortKey, T>> partitions;
+    private final SortedRows<T> ordered;
+    private final Map<String, SortedRows<T>> partitions;
     private final List<Lookup<T>> lookups = new ArrayList<>();
     /** Where puts are noted for the write in progress; set by the state that owns the table. */
     private ChangeSet changes;
 
     private Table(String name, Class<T> type, Function<T, String> idOf, Function<T, SortKey> keyOf,
-                  Function<T, String> partitionOf, Comparator<SortKey> order) {
+                  Function<T, String> partitionOf, boolean descending) {
+        this(name, type, idOf, keyOf, partitionOf, descending, Map.of(), new SortedRows<>(keyOf));
+    }
+
+    private Table(String name, Class<T> type, Function<T, String> idOf, Function<T, SortKey> keyOf,
+                  Function<T, String> partitionOf, boolean descending, Map<String, T> byId, SortedRows<T> ordered) {
         this.name = name;
         this.type = type;
         this.idOf = idOf;
         this.keyOf = keyOf;
         this.partitionOf = partitionOf;
-        this.order = order;
-        this.byId = new HashMap<>();
-        this.ordered = new TreeMap<>(order);
+        this.descending = descending;
+        this.order = descending ? Comparator.<SortKey>naturalOrder().reversed() : Comparator.naturalOrder();
+        this.byId = new HashMap<>(byId);
+        this.ordered = ordered;
         this.partitions = new HashMap<>();
     }
 
@@ -52,13 +58,13 @@ public final class Table<T> {
      */
     public static <T> Table<T> ascending(String name, Class<T> type, Function<T, String> idOf,
                                         Function<T, SortKey> keyOf, Function<T, String> partitionOf) {
-        return new Table<>(name, type, idOf, keyOf, partitionOf, Comparator.naturalOrder());
+        return new Table<>(name, type, idOf, keyOf, partitionOf, false);
     }
 
     /** Listed newest first. */
     public static <T> Table<T> descending(String name, Class<T> type, Function<T, String> idOf,
                                          Function<T, SortKey> keyOf, Function<T, String> partitionOf) {
-        return new Table<>(name, type, idOf, keyOf, partitionOf, Comparator.<SortKey>naturalOrder().reversed());
+        return new Table<>(name, type, idOf, keyOf, partitionOf, true);
     }
 
     /**
@@ -100,10 +106,8 @@ public final class Table<T> {
 
     /** A copy with the same rows; it notes its puts nowhere until a state adopts it. */
     public Table<T> copy() {
-        Table<T> copy = new Table<>(name, type, idOf, keyOf, partitionOf, order);
-        copy.byId.putAll(byId);
-        copy.ordered.putAll(ordered);
-        partitions.forEach((name, rows) -> copy.partitions.put(name, new TreeMap<>(rows)));
+        Table<T> copy = new Table<>(name, type, idOf, keyOf, partitionOf, descending, byId, ordered.copy());
+        partitions.forEach((name, rows) -> copy.partitions.put(name, rows.copy()));
         for (Lookup<T> lookup : lookups) {
             copy.lookups.add(new Lookup<>(lookup.name(), lookup.keysOf(), new HashMap<>(lookup.rows())));
         }
@@ -146,42 +150,61 @@ public final class Table<T> {
             for (Lookup<T> lookup : lookups) {
                 lookup.remove(previous);
             }
-            SortKey oldKey = keyOf.apply(previous);
-            ordered.remove(oldKey);
-            String oldPartition = partitionOf.apply(previous);
-            if (oldPartition != null) {
-                partitions.get(oldPartition).remove(oldKey);
-            }
         }
         for (Lookup<T> lookup : lookups) {
             lookup.add(row);
         }
         SortKey key = keyOf.apply(row);
-        ordered.put(key, row);
         String partition = partitionOf.apply(row);
+        if (previous == null) {
+            ordered.add(row);
+            if (partition != null) {
+                partitions.computeIfAbsent(partition, p -> new SortedRows<>(keyOf)).add(row);
+            }
+            return;
+        }
+        SortKey oldKey = keyOf.apply(previous);
+        ordered.replace(oldKey, row, key);
+        String oldPartition = partitionOf.apply(previous);
+        if (oldPartition != null && oldPartition.equals(partition)) {
+            partitions.get(partition).replace(oldKey, row, key);
+            return;
+        }
+        if (oldPartition != null) {
+            partitions.get(oldPartition).remove(oldKey);
+        }
         if (partition != null) {
-            partitions.computeIfAbsent(partition, p -> new TreeMap<>(order)).put(key, row);
+            partitions.computeIfAbsent(partition, p -> new SortedRows<>(keyOf)).add(row);
         }
     }
 
     /** Every row in listing order. */
     public Collection<T> all() {
-        return ordered.values();
+        return inOrder(ordered);
     }
 
     /** Rows of one partition in listing order. */
     public Collection<T> inPartition(String partition) {
-        TreeMap<SortKey, T> rows = partitions.get(partition);
-        return rows == null ? List.of() : rows.values();
+        SortedRows<T> rows = partitions.get(partition);
+        return rows == null ? List.of() : inOrder(rows);
     }
 
-    /** Rows of one partition whose keys lie between two bounds (inclusive), in listing order. */
+    /** Rows of one partition whose keys lie between two bounds (inclusive, first to last in listing order), in listing order. */
     public Collection<T> inPartitionBetween(String partition, SortKey first, SortKey last) {
-        TreeMap<SortKey, T> rows = partitions.get(partition);
+        if (order.compare(first, last) > 0) {
+            throw new IllegalArgumentException("first " + first + " comes after last " + last);
+        }
+        SortedRows<T> rows = partitions.get(partition);
         if (rows == null) {
             return List.of();
         }
-        return rows.subMap(first, true, last, true).values();
+        SortKey low = descending ? last : first;
+        SortKey high = descending ? first : last;
+        return rows.view(rows.firstAtOrAfter(low), rows.firstAfter(high), descending);
+    }
+
+    private List<T> inOrder(SortedRows<T> rows) {
+        return rows.view(0, rows.size(), descending);
     }
 
     /**
@@ -206,14 +229,18 @@ public final class Table<T> {
         return new Page<>(items, false, null);
     }
 
-    private Iterator<T> tail(NavigableMap<SortKey, T> rows, SortKey after) {
-        return (after == null ? rows : rows.tailMap(after, false)).values().iterator();
+    /** The rows after {@code after} in listing order (all of them when it is null). */
+    private Iterator<T> tail(SortedRows<T> rows, SortKey after) {
+        if (descending) {
+            return rows.view(0, after == null ? rows.size() : rows.firstAtOrAfter(after), true).iterator();
+        }
+        return rows.view(after == null ? 0 : rows.firstAfter(after), rows.size(), false).iterator();
     }
 
     private Iterator<T> merged(Collection<String> fromPartitions, SortKey after) {
         List<Iterator<T>> sources = new ArrayList<>();
         for (String name : fromPartitions) {
-            TreeMap<SortKey, T> rows = partitions.get(name);
+            SortedRows<T> rows = partitions.get(name);
             if (rows != null && !rows.isEmpty()) {
                 sources.add(tail(rows, after));
             }
