@@ -10,9 +10,9 @@ import java.util.function.Function;
  * Rows in ascending key order, in one array. Rows are made at the clock's now with ids in creation
  * order, so nearly every new row belongs at the end: it is appended, with no search and no node of
  * its own (a sorted map kept two nodes and a key per row, which every young collection copied). A
- * row out of order (a state file read newest first, a row dated in the past) is appended as well and
- * the array sorted once, before the next read: reading a file of any order costs one sort, not a
- * shift per row.
+ * row out of order near the end (a row dated a little in the past) is put in its place; one far from
+ * it (every row of a state file read newest first) is appended and the array sorted once, before the
+ * next read: reading a file of any order costs one sort, not a shift of the whole array per row.
  *
  * <p>Writes happen under the sandbox's write lock; reads may run on several threads at once under
  * its read lock, so the one sort a read may do is made under this object's monitor and published by
@@ -20,6 +20,8 @@ import java.util.function.Function;
  */
 final class SortedRows<T> {
     private static final Object[] EMPTY = {};
+    /** How many rows a row out of order may be put before, by shifting them, before the array is left to sort on the next read. */
+    static final int SHIFT_LIMIT = 4096;
 
     private final Function<T, SortKey> keyOf;
     private final Comparator<Object> byKey;
@@ -56,11 +58,24 @@ final class SortedRows<T> {
 
     /** Adds a row whose key no row here has. */
     void add(T row) {
-        if (size > 0 && sorted && keyOf.apply(row).compareTo(keyAt(size - 1)) < 0) {
-            sorted = false;
-        }
         if (size == rows.length) {
             rows = Arrays.copyOf(rows, Math.max(8, size + (size >> 1)));
+        }
+        if (size > 0 && sorted) {
+            SortKey key = keyOf.apply(row);
+            if (key.compareTo(keyAt(size - 1)) < 0) {
+                int at = firstAtOrAfter(key);
+                if (size - at > SHIFT_LIMIT) {
+                    // far from the end, as every row of a file read newest first: sorted once, when read
+                    sorted = false;
+                } else {
+                    // near the end (mail received an hour ago): kept in place, so no read has to sort
+                    System.arraycopy(rows, at, rows, at + 1, size - at);
+                    rows[at] = row;
+                    size++;
+                    return;
+                }
+            }
         }
         rows[size++] = row;
     }
