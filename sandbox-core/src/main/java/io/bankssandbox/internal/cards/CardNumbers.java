@@ -10,12 +10,6 @@ import java.util.SplittableRandom;
  */
 public final class CardNumbers {
     private static final String BIN = "400000";
-    /**
-     * Each of the 10,000 possible last fours, made the first time a card draws it and shared from
-     * then on: a card keeps its last four as long as it lives, and a sandbox may hold hundreds of
-     * thousands of cards. A memo of a pure function, so no sandbox sees another's state through it.
-     */
-    private static final String[] FOUR_DIGITS = new String[10_000];
 
     private CardNumbers() {}
 
@@ -24,13 +18,11 @@ public final class CardNumbers {
         SplittableRandom random = new SplittableRandom(cardId.hashCode() * 31L + 7);
         // zero-padded by hand: String.format was a fourteenth of a card's creation
         int n = random.nextInt(10_000);
-        String digits = FOUR_DIGITS[n];
-        if (digits == null) {
-            digits = new String(new char[] {(char) ('0' + n / 1000), (char) ('0' + n / 100 % 10),
-                    (char) ('0' + n / 10 % 10), (char) ('0' + n % 10)});
-            FOUR_DIGITS[n] = digits; // a race makes two equal strings, never a wrong one: String is immutable
-        }
-        return digits;
+        // interned: a card keeps its last four as long as it lives, a sandbox may hold hundreds of
+        // thousands of cards, and there are 10,000 values to share. The JVM's table rather than a memo
+        // of ours: no state of this class outlives a call, so a test of the digits sees them made
+        return new String(new char[] {(char) ('0' + n / 1000), (char) ('0' + n / 100 % 10), (char) ('0' + n / 10 % 10),
+                (char) ('0' + n % 10)}).intern();
     }
 
     public static String pan(String cardId, String last4) {

@@ -29,4 +29,21 @@ class SandboxClockTest {
         wall.addAndGet(1_000_000_000L);
         assertThat(clock.now()).isEqualTo(START.plusSeconds(3_601));
     }
+
+    @Test
+    void readsWithinOneMillisecondShareOneInstantAndTheNextMillisecondOrASettingGivesANewOne() {
+        AtomicLong wall = new AtomicLong();
+        SandboxClock clock = new SandboxClock(ClockMode.RUNNING, START, wall::get);
+        wall.addAndGet(7_000_100L);
+        Instant first = clock.now();
+        wall.addAndGet(500_000L); // the same millisecond
+        assertThat(clock.now()).isSameAs(first).isEqualTo(START.plusMillis(7));
+        wall.addAndGet(500_000L);
+        assertThat(clock.now()).isEqualTo(START.plusMillis(8));
+        // set within the millisecond the last read fell in: the new setting shows at once
+        clock.set(START.plusSeconds(60));
+        assertThat(clock.now()).isEqualTo(START.plusSeconds(60));
+        wall.addAndGet(999_999L);
+        assertThat(clock.now()).isEqualTo(START.plusSeconds(60));
+    }
 }
