@@ -82,11 +82,7 @@ final class SortedRows<T> {
 
     /** Puts {@code row} in place of the row here under {@code previousKey}. */
     void replace(SortKey previousKey, T row, SortKey key) {
-        ensureSorted();
         int at = indexOf(previousKey);
-        if (at < 0) {
-            throw new IllegalStateException("row " + previousKey + " is not in this index");
-        }
         if (previousKey.equals(key)) {
             // the common change (a status, a balance): the row keeps its place
             rows[at] = row;
@@ -98,12 +94,7 @@ final class SortedRows<T> {
 
     /** Takes out the row here under {@code key}. */
     void remove(SortKey key) {
-        ensureSorted();
-        int at = indexOf(key);
-        if (at < 0) {
-            throw new IllegalStateException("row " + key + " is not in this index");
-        }
-        removeAt(at);
+        removeAt(indexOf(key));
     }
 
     private void removeAt(int at) {
@@ -139,9 +130,13 @@ final class SortedRows<T> {
         return at < size && keyAt(at).equals(key) ? at + 1 : at;
     }
 
+    /** Where the row under {@code key} is; the table only asks for rows it holds. */
     private int indexOf(SortKey key) {
         int at = firstAtOrAfter(key);
-        return at < size && keyAt(at).equals(key) ? at : -1;
+        if (at == size || !keyAt(at).equals(key)) {
+            throw new IllegalStateException("row " + key + " is not in this index");
+        }
+        return at;
     }
 
     @SuppressWarnings("unchecked")
