@@ -24,6 +24,10 @@ public final class MutationScores {
     private static final Set<String> DETECTED = Set.of("KILLED", "TIMED_OUT", "MEMORY_ERROR", "RUN_ERROR");
 
     record Equivalent(String mutatedClass, String method, int line, String mutator, String reason) {
+        String key() {
+            return String.join(" | ", mutatedClass, method, String.valueOf(line), mutator);
+        }
+
         boolean matches(Element mutation) {
             String mutatorClass = text(mutation, "mutator");
             return mutatedClass.equals(text(mutation, "mutatedClass"))
@@ -80,6 +84,21 @@ public final class MutationScores {
             }
         }
 
+        // the listed mutants the equivalents filter left out of PIT's run: equivalent, and never run
+        Path notRun = report.resolveSibling("equivalents-not-run.txt");
+        List<String> leftOut = Files.exists(notRun) ? Files.readAllLines(notRun) : List.of();
+        for (String line : leftOut) {
+            String[] parts = line.split(" \\| ");
+            String pkg = parts[0].substring(0, parts[0].lastIndexOf('.'));
+            Tally tally = byPackage.computeIfAbsent(pkg.substring(pkg.lastIndexOf('.') + 1), p -> new Tally());
+            for (Tally t : List.of(tally, total)) {
+                t.mutants++;
+                t.equivalent++;
+            }
+            equivalents.removeIf(e -> e.key().equals(String.join(" | ", parts[0], parts[1], parts[2], parts[3])));
+        }
+        equivalents.removeIf(e -> matchedInReport(e, mutations));
+
         System.out.println("| package | mutants | killed | equivalent | no coverage | score |");
         System.out.println("|---|---|---|---|---|---|");
         List<String> under = new ArrayList<>();
@@ -91,10 +110,30 @@ public final class MutationScores {
         });
         System.out.println(row("**all**", total));
         stale.forEach(s -> System.out.println("STALE: " + s));
+        if (!leftOut.isEmpty()) {
+            System.out.println(leftOut.size() + " listed equivalents were left out of the run (not checked for STALE)");
+        }
+        // what is left matched no mutant of a class the run mutated: a moved line, or code since removed
+        Set<String> mutatedClasses = new java.util.HashSet<>();
+        for (int i = 0; i < mutations.getLength(); i++) {
+            mutatedClasses.add(text((Element) mutations.item(i), "mutatedClass"));
+        }
+        leftOut.forEach(line -> mutatedClasses.add(line.substring(0, line.indexOf(' '))));
+        equivalents.stream().filter(e -> mutatedClasses.contains(e.mutatedClass()))
+                .forEach(e -> System.out.println("MATCHES NO MUTANT: " + e.key()));
         if (!under.isEmpty()) {
             System.out.println("Under " + threshold + "%: " + String.join(", ", under));
             System.exit(1);
         }
+    }
+
+    private static boolean matchedInReport(Equivalent equivalent, NodeList mutations) {
+        for (int i = 0; i < mutations.getLength(); i++) {
+            if (equivalent.matches((Element) mutations.item(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String row(String name, Tally t) {

@@ -12,6 +12,7 @@ import io.bankssandbox.internal.testing.SandboxTestBase;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Moving the clock through the typed handle: what it reports and where it stops. */
@@ -36,6 +37,7 @@ class TimeMachineTest extends SandboxTestBase {
     }
 
     @Test
+    @Tag("stress") // left out of the mutation profile: many threads, and little a one-line mutant changes
     void advancesAtOnceFromManyThreadsEachMoveTheClockByTheirWholeDuration() throws Exception {
         Instant start = sandbox.clock().now();
         int threads = 8;

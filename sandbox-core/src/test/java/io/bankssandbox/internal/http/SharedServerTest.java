@@ -21,6 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
 
@@ -65,6 +66,7 @@ class SharedServerTest {
     }
 
     @Test
+    @Tag("stress") // left out of the mutation profile: many threads, and little a one-line mutant changes
     void sandboxesStartedAtOnceFromManyThreadsEachServeTheirOwnPort() throws Exception {
         int count = 6;
         ExecutorService threads = Executors.newFixedThreadPool(count);

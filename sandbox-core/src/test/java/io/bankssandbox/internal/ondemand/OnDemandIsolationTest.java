@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -73,6 +74,7 @@ class OnDemandIsolationTest {
     }
 
     @Test
+    @Tag("stress") // left out of the mutation profile: many threads, and little a one-line mutant changes
     void twoSandboxesWorkedAtOnceNeverSeeEachOther() throws Exception {
         try (Sandbox host = Sandbox.start(); WebhookReceiver receiverA = new WebhookReceiver();
              WebhookReceiver receiverB = new WebhookReceiver()) {

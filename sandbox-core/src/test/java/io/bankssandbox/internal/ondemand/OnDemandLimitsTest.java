@@ -17,6 +17,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,6 +53,7 @@ class OnDemandLimitsTest {
     }
 
     @Test
+    @Tag("stress") // left out of the mutation profile: many threads, and little a one-line mutant changes
     void manyAskingAtOnceGetExactlyTheLimitAndTheRestA429() throws Exception {
         SandboxServer server = SandboxInternals.serve(SandboxConfig.defaults(),
                 new RuntimeConfig.OnDemandLimits(3, Duration.ofMinutes(30)));
