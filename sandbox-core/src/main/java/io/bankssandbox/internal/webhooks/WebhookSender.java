@@ -37,7 +37,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class WebhookSender implements WebhookTransport {
     static final Duration TIMEOUT = Duration.ofSeconds(10);
-    private static final int BODY_CAP = 64 * 1024;
+    static final int BODY_CAP = 64 * 1024;
 
     private final ExecutorService executor;
     /** Cuts off exchanges still going at the timeout; a timer is cancelled once its exchange ended. */
