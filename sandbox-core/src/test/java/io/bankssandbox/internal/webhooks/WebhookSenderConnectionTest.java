@@ -8,12 +8,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -135,25 +132,11 @@ class WebhookSenderConnectionTest {
 
     @Test
     void aReceiverThatTricklesItsHeadersIsCutOffAtTheTimeoutAfterItsStatusLineDecided() throws Exception {
-        // no read waits long (a byte every 200 ms), so only the attempt's own timer can end it
+        // a header that never ends: only the attempt's own timer can end it, no read waits long
         sender.timeout(Duration.ofSeconds(1));
-        try (ServerSocket trickling = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            CompletableFuture.runAsync(() -> {
-                try (var socket = trickling.accept()) {
-                    socket.getInputStream().read(new byte[8192]);
-                    var out = socket.getOutputStream();
-                    out.write("HTTP/1.1 200 OK\r\nX-Slow: ".getBytes(StandardCharsets.US_ASCII));
-                    for (int i = 0; i < 300; i++) {
-                        out.write('x');
-                        out.flush();
-                        Thread.sleep(200);
-                    }
-                } catch (IOException | InterruptedException e) {
-                    // cut off by the sender, as expected
-                }
-            });
+        try (TricklingReceiver trickling = new TricklingReceiver("HTTP/1.1 200 OK\r\nX-Slow: ")) {
             long started = System.nanoTime();
-            WebhookTransport.Outcome trickled = attempt("http://127.0.0.1:" + trickling.getLocalPort() + "/hooks");
+            WebhookTransport.Outcome trickled = attempt(trickling.url());
             // the status line came before the headers stalled, and the status line decides the attempt
             assertThat(trickled.statusCode()).isEqualTo(200);
             assertThat(trickled.durationMs()).isGreaterThanOrEqualTo(1_000);

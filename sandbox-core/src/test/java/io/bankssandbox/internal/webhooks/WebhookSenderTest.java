@@ -157,23 +157,9 @@ class WebhookSenderTest {
         assertThat(hung.durationMs()).isGreaterThanOrEqualTo(1_000);
 
         // a status line, then a byte of body every 200 ms for a minute: no read waits long, the attempt does
-        try (ServerSocket trickling = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            CompletableFuture.runAsync(() -> {
-                try (var socket = trickling.accept()) {
-                    socket.getInputStream().read(new byte[8192]);
-                    var out = socket.getOutputStream();
-                    out.write("HTTP/1.1 200 OK\r\nContent-Length: 300\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-                    for (int i = 0; i < 300; i++) {
-                        out.write('x');
-                        out.flush();
-                        Thread.sleep(200);
-                    }
-                } catch (IOException | InterruptedException e) {
-                    // cut off by the sender, as expected
-                }
-            });
+        try (TricklingReceiver trickling = new TricklingReceiver("HTTP/1.1 200 OK\r\nContent-Length: 300\r\n\r\n")) {
             long started = System.nanoTime();
-            WebhookTransport.Outcome trickled = attempt("http://127.0.0.1:" + trickling.getLocalPort() + "/hooks", null);
+            WebhookTransport.Outcome trickled = attempt(trickling.url(), null);
             assertThat(trickled.statusCode()).as("the status line decided").isEqualTo(200);
             assertThat(Duration.ofNanos(System.nanoTime() - started)).as("cut off long before the receiver is done")
                     .isLessThan(Duration.ofSeconds(30));
