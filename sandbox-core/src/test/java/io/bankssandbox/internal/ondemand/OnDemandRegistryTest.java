@@ -1,12 +1,14 @@
 package io.bankssandbox.internal.ondemand;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.bankssandbox.SandboxConfig;
 import io.bankssandbox.SandboxInternals;
 import io.bankssandbox.internal.access.ApiKey;
 import io.bankssandbox.internal.clock.ClockMode;
+import io.bankssandbox.internal.http.ApiException;
 import io.bankssandbox.internal.runtime.RuntimeConfig;
 import io.bankssandbox.internal.runtime.SandboxRuntime;
 import io.bankssandbox.internal.testing.Await;
@@ -15,6 +17,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -57,7 +62,20 @@ class OnDemandRegistryTest {
     }
 
     private final List<StandIn> launched = new ArrayList<>();
+    /** Set by a test: the next launch signals it began, then waits for the test to let it finish. */
+    private volatile CountDownLatch holdNextLaunch;
+    private final CountDownLatch launchBegan = new CountDownLatch(1);
     private final OnDemandSandboxes sandboxes = new OnDemandSandboxes(hostConfig(), new StandIn(null), (config, path) -> {
+        CountDownLatch hold = holdNextLaunch;
+        if (hold != null) {
+            holdNextLaunch = null;
+            launchBegan.countDown();
+            try {
+                assertThat(hold.await(WITHIN.toSeconds(), TimeUnit.SECONDS)).as("the test let the launch finish").isTrue();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }
         StandIn standIn = new StandIn(config);
         synchronized (launched) {
             launched.add(standIn);
@@ -86,6 +104,24 @@ class OnDemandRegistryTest {
 
     private static void awaitClosed(StandIn standIn) {
         Await.until("the idle sandbox closed", WITHIN, standIn.closed::get, closed -> closed);
+    }
+
+    @Test
+    void aSandboxStillStartingCountsAgainstTheLimit() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            start(null, null);
+        }
+        CountDownLatch release = new CountDownLatch(1);
+        holdNextLaunch = release;
+        CompletableFuture<SandboxView> fourth = CompletableFuture.supplyAsync(
+                () -> sandboxes.create(new NewSandbox(null, null, null, null, null, null), "http://127.0.0.1:1"));
+        assertThat(launchBegan.await(WITHIN.toSeconds(), TimeUnit.SECONDS)).as("the fourth began starting").isTrue();
+
+        assertThatThrownBy(() -> start(null, null)).as("three open and one starting make the limit of four")
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(429));
+        release.countDown();
+        assertThat(fourth.get(WITHIN.toSeconds(), TimeUnit.SECONDS)).isNotNull();
+        assertThat(launched).hasSize(4);
     }
 
     @Test
