@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
@@ -92,8 +93,8 @@ public final class EquivalentsFilter implements MutationInterceptorFactory {
         }
 
         @Override
-        public Collection<MutationDetails> intercept(Collection<MutationDetails> mutations, Mutater unused) {
-            List<MutationDetails> kept = new java.util.ArrayList<>();
+        public synchronized Collection<MutationDetails> intercept(Collection<MutationDetails> mutations, Mutater unused) {
+            List<MutationDetails> kept = new ArrayList<>();
             for (MutationDetails mutation : mutations) {
                 String key = key(mutation.getClassName().asJavaName(), mutation.getMethod(),
                         mutation.getLineNumber(), mutation.getMutator());
