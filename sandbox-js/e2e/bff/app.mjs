@@ -33,6 +33,10 @@ export async function createApp({ bankUrl, apiKey }) {
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    close: () => new Promise((resolve) => {
+      server.close(resolve);
+      // close() waits for every open connection, and a browser may hold one with no request on it yet
+      server.closeAllConnections();
+    }),
   };
 }
