@@ -37,7 +37,7 @@ class TimeMachineTest extends SandboxTestBase {
     }
 
     @Test
-    @Tag("stress") // left out of the mutation profile: many threads, and little a one-line mutant changes
+    @Tag("stress") // many threads at once: -Dpit.excludedGroups=stress leaves it out of a mutation run
     void advancesAtOnceFromManyThreadsEachMoveTheClockByTheirWholeDuration() throws Exception {
         Instant start = sandbox.clock().now();
         int threads = 8;

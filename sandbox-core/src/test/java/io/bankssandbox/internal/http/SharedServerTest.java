@@ -66,7 +66,7 @@ class SharedServerTest {
     }
 
     @Test
-    @Tag("stress") // left out of the mutation profile: many threads, and little a one-line mutant changes
+    @Tag("stress") // many threads at once: -Dpit.excludedGroups=stress leaves it out of a mutation run
     void sandboxesStartedAtOnceFromManyThreadsEachServeTheirOwnPort() throws Exception {
         int count = 6;
         ExecutorService threads = Executors.newFixedThreadPool(count);

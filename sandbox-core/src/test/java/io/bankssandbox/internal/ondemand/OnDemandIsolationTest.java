@@ -74,7 +74,7 @@ class OnDemandIsolationTest {
     }
 
     @Test
-    @Tag("stress") // left out of the mutation profile: many threads, and little a one-line mutant changes
+    @Tag("stress") // many threads at once: -Dpit.excludedGroups=stress leaves it out of a mutation run
     void twoSandboxesWorkedAtOnceNeverSeeEachOther() throws Exception {
         try (Sandbox host = Sandbox.start(); WebhookReceiver receiverA = new WebhookReceiver();
              WebhookReceiver receiverB = new WebhookReceiver()) {

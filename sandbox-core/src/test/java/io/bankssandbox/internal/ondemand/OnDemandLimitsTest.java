@@ -53,7 +53,7 @@ class OnDemandLimitsTest {
     }
 
     @Test
-    @Tag("stress") // left out of the mutation profile: many threads, and little a one-line mutant changes
+    @Tag("stress") // many threads at once: -Dpit.excludedGroups=stress leaves it out of a mutation run
     void manyAskingAtOnceGetExactlyTheLimitAndTheRestA429() throws Exception {
         SandboxServer server = SandboxInternals.serve(SandboxConfig.defaults(),
                 new RuntimeConfig.OnDemandLimits(3, Duration.ofMinutes(30)));

@@ -168,8 +168,7 @@ class WebhookBurstTest extends WebhookTestBase {
     }
 
     @Test
-    @Tag("stress") // left out of the mutation profile: hundreds of requests from four threads; DeliveryLaneTest and
-                   // WebhookDispatcherTest pin the window and the backlog without them
+    @Tag("stress") // hundreds of requests from four threads: -Dpit.excludedGroups=stress leaves it out of a mutation run
     void aBurstOpensTheWindowToSeveralAttemptsAtOnceAndDeliversEveryEventExactlyOnce() {
         holdingAttemptsOnPurpose(sandbox);
         Gate gate = new Gate();
@@ -186,8 +185,7 @@ class WebhookBurstTest extends WebhookTestBase {
     }
 
     @Test
-    @Tag("stress") // left out of the mutation profile: hundreds of requests from four threads; DeliveryLaneTest and
-                   // WebhookDispatcherTest pin the window and the backlog without them
+    @Tag("stress") // hundreds of requests from four threads: -Dpit.excludedGroups=stress leaves it out of a mutation run
     void aSlowReceiverStillGetsEveryEventOfABurst() {
         receiver.onReceipt(request -> sleep(5));
         subscribe(Map.of("url", receiver.url(), "events", List.of("transaction.created")));
