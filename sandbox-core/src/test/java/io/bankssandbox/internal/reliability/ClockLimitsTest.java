@@ -22,6 +22,28 @@ class ClockLimitsTest extends SandboxTestBase {
         assertThat(state()).isEqualTo(before);
     }
 
+    /** More than a Duration holds (the four above each fit in one): refused the same way, by its sign. */
+    @ParameterizedTest
+    @ValueSource(strings = {"P9999999999999999999D", "PT99999999999999999999S"})
+    void anAdvanceByMoreThanADurationHoldsIsTheSameBadRequest(String by) {
+        JsonNode before = state();
+        ApiClient.Response response = control.post("/_sandbox/clock/advance", Map.of("by", by), null);
+        assertThat(response.status()).as(response.toString()).isEqualTo(400);
+        assertThat(response.json().get("message").get(0).asText()).contains("past 9999-12-31T23:59:59Z");
+        assertThat(state()).isEqualTo(before);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-P9999999999999999999D", "-PT99999999999999999999S"})
+    void aNegativeAdvanceByMoreThanADurationHoldsIsRefusedAsGoingBackwards(String by) {
+        JsonNode before = state();
+        ApiClient.Response response = control.post("/_sandbox/clock/advance", Map.of("by", by), null);
+        assertThat(response.status()).as(response.toString()).isEqualTo(400);
+        assertThat(response.json().get("message").get(0).asText())
+                .isEqualTo("by must not be negative: the clock never goes backwards");
+        assertThat(state()).isEqualTo(before);
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"+10000-01-01T00:00:00Z", "+999999999-01-01T00:00:00Z"})
     void anAdvanceToAYearPast9999IsABadRequestThatSaysSo(String to) {
