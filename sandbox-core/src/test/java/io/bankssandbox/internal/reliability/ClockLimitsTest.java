@@ -13,7 +13,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ClockLimitsTest extends SandboxTestBase {
 
     @ParameterizedTest
-    @ValueSource(strings = {"P99999999999999D", "P3000000D", "PT2562047788015215H", "P106751991167300D"})
+    // the first four each fit in a Duration; the last two do not, and take the same refusal
+    @ValueSource(strings = {"P99999999999999D", "P3000000D", "PT2562047788015215H", "P106751991167300D",
+            "P9999999999999999999D", "PT99999999999999999999S"})
     void anAdvanceByMoreThanTheClockCanShowIsABadRequest(String by) {
         JsonNode before = state();
         ApiClient.Response response = control.post("/_sandbox/clock/advance", Map.of("by", by), null);
@@ -22,17 +24,7 @@ class ClockLimitsTest extends SandboxTestBase {
         assertThat(state()).isEqualTo(before);
     }
 
-    /** More than a Duration holds (the four above each fit in one): refused the same way, by its sign. */
-    @ParameterizedTest
-    @ValueSource(strings = {"P9999999999999999999D", "PT99999999999999999999S"})
-    void anAdvanceByMoreThanADurationHoldsIsTheSameBadRequest(String by) {
-        JsonNode before = state();
-        ApiClient.Response response = control.post("/_sandbox/clock/advance", Map.of("by", by), null);
-        assertThat(response.status()).as(response.toString()).isEqualTo(400);
-        assertThat(response.json().get("message").get(0).asText()).contains("past 9999-12-31T23:59:59Z");
-        assertThat(state()).isEqualTo(before);
-    }
-
+    /** More than a Duration holds, negative: refused as going backwards, as any negative advance. */
     @ParameterizedTest
     @ValueSource(strings = {"-P9999999999999999999D", "-PT99999999999999999999S"})
     void aNegativeAdvanceByMoreThanADurationHoldsIsRefusedAsGoingBackwards(String by) {
