@@ -22,11 +22,11 @@ class LogReaderTest {
     @TempDir
     Path dir;
 
-    private static byte[] line(String json) {
+    static byte[] line(String json) {
         return LogLine.frame(json.getBytes(StandardCharsets.UTF_8));
     }
 
-    private static byte[] records(long from, long to) {
+    static byte[] records(long from, long to) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (long seq = from; seq <= to; seq++) {
             out.writeBytes(line("{\"seq\":" + seq + "}"));
@@ -34,7 +34,7 @@ class LogReaderTest {
         return out.toByteArray();
     }
 
-    private static byte[] concat(byte[]... parts) {
+    static byte[] concat(byte[]... parts) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (byte[] part : parts) {
             out.writeBytes(part);
